@@ -1,0 +1,23 @@
+package io.pfsmix.cli;
+
+import picocli.CommandLine;
+
+/** Entry point of {@code ./pfsmix}. */
+public final class Main {
+
+  private Main() {
+  }
+
+  public static void main(String[] args) {
+    System.exit(commandLine().execute(args));
+  }
+
+  /** The full command tree, shared by {@link #main} and tests that run commands in-process. */
+  public static CommandLine commandLine() {
+    CommandLine commandLine = new CommandLine(new PfsmixCommand())
+        .setCaseInsensitiveEnumValuesAllowed(true)
+        .setExecutionExceptionHandler(new UserErrorHandler());
+    HadoopCommand.configure(commandLine.getSubcommands().get("hadoop"));
+    return commandLine;
+  }
+}

@@ -1,0 +1,44 @@
+package io.pfsmix.cli;
+
+import java.io.FileNotFoundException;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+
+import picocli.CommandLine;
+import picocli.CommandLine.IExecutionExceptionHandler;
+import picocli.CommandLine.ParseResult;
+
+/**
+ * Turns the errors a user can act on (bad input, missing files, I/O failures) into one line on stderr and exit code 1;
+ * anything else is a bug and keeps its stack trace. PFSMIX_DEBUG=1 shows stack traces always.
+ */
+final class UserErrorHandler implements IExecutionExceptionHandler {
+
+  static final int EXIT_USER_ERROR = 1;
+  static final int EXIT_BUG = 70;
+
+  @Override
+  public int handleExecutionException(Exception e, CommandLine cmd, ParseResult parsed) {
+    boolean debug = "1".equals(System.getenv("PFSMIX_DEBUG"));
+    if (!debug && isUserError(e)) {
+      cmd.getErr().println(cmd.getCommandName() + ": " + describe(e));
+      return EXIT_USER_ERROR;
+    }
+    e.printStackTrace(cmd.getErr());
+    return isUserError(e) ? EXIT_USER_ERROR : EXIT_BUG;
+  }
+
+  private static boolean isUserError(Throwable e) {
+    return e instanceof IOException || e instanceof UncheckedIOException || e instanceof IllegalArgumentException
+        || e instanceof IllegalStateException || e instanceof UnsupportedOperationException
+        || e instanceof CommandLine.ParameterException;
+  }
+
+  private static String describe(Throwable e) {
+    String message = e.getMessage();
+    if (e instanceof FileNotFoundException) {
+      return "not found: " + message;
+    }
+    return message == null ? e.getClass().getSimpleName() : message;
+  }
+}
