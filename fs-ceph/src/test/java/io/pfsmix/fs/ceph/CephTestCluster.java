@@ -1,0 +1,217 @@
+package io.pfsmix.fs.ceph;
+
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import org.apache.hadoop.conf.Configuration;
+
+/**
+ * The one Ceph cluster of a test run: started by the first test that asks for it (scripts/ceph-cluster.sh up, two
+ * memstore OSDs, on a free port, in target/ceph-cluster), stopped by {@link CephClusterSession} when the run ends —
+ * also when tests fail — and by a shutdown hook if the JVM is stopped.
+ */
+public final class CephTestCluster {
+
+  public static final int OSDS = 2;
+
+  private static CephTestCluster instance;
+  private static String unavailable;
+
+  private final Path home;
+  private final Path dir;
+  private final Path confFile;
+  private final String monAddress;
+
+  private CephTestCluster(Path home, Path dir, Path confFile, String monAddress) {
+    this.home = home;
+    this.dir = dir;
+    this.confFile = confFile;
+    this.monAddress = monAddress;
+  }
+
+  /** The running cluster; skips the calling test (with the reason) when Ceph is not installed. */
+  public static synchronized CephTestCluster get() {
+    assumeTrue(unavailable == null, () -> unavailable);
+    if (instance == null) {
+      try {
+        instance = start();
+      } catch (IOException e) {
+        if (e.getMessage().contains("Ceph is not installed")) {
+          unavailable = e.getMessage();
+          assumeTrue(false, unavailable);
+        }
+        throw new IllegalStateException("cannot start the test Ceph cluster: " + e.getMessage(), e);
+      }
+    }
+    return instance;
+  }
+
+  static synchronized void stopIfStarted() {
+    if (instance != null) {
+      try {
+        instance.script("down");
+      } catch (IOException e) {
+        System.err.println("CephTestCluster: stopping the cluster failed: " + e.getMessage());
+      }
+      instance = null;
+    }
+  }
+
+  private static CephTestCluster start() throws IOException {
+    Path home = Path.of(System.getProperty("pfsmix.home", "..")).toAbsolutePath().normalize();
+    Path target = Path.of(System.getProperty("pfsmix.test.dir", "target")).toAbsolutePath();
+    Path dir = target.resolve("ceph-cluster");
+    CephTestCluster cluster = new CephTestCluster(home, dir, dir.resolve("ceph.conf"), null);
+    cluster.script("down");
+    String output = cluster.script("up", "--osds", Integer.toString(OSDS), "--port", Integer.toString(freePort()));
+    String conf = null;
+    String mon = null;
+    for (String line : output.split("\n")) {
+      if (line.startsWith("conf ")) {
+        conf = line.substring(5).trim();
+      } else if (line.startsWith("mon ")) {
+        mon = line.substring(4).trim();
+      }
+    }
+    if (conf == null || mon == null) {
+      throw new IOException("ceph-cluster.sh up printed no conf/mon lines: " + output);
+    }
+    Runtime.getRuntime().addShutdownHook(new Thread(CephTestCluster::stopIfStarted, "ceph-test-cluster-stop"));
+    return new CephTestCluster(home, dir, Path.of(conf), mon);
+  }
+
+  private static int freePort() throws IOException {
+    try (ServerSocket socket = new ServerSocket(0)) {
+      return socket.getLocalPort();
+    }
+  }
+
+  /** Runs scripts/ceph-cluster.sh with this cluster's directory; returns stdout, fails with its stderr. */
+  String script(String... arguments) throws IOException {
+    List<String> command = new ArrayList<>(List.of(home.resolve("scripts/ceph-cluster.sh").toString()));
+    command.addAll(List.of(arguments));
+    command.addAll(List.of("--dir", dir.toString()));
+    return run(command, Duration.ofMinutes(2));
+  }
+
+  static String run(List<String> command, Duration timeout) throws IOException {
+    Path stderr = Files.createTempFile("ceph-test", ".err");
+    try {
+      Process process = new ProcessBuilder(command).redirectError(stderr.toFile()).start();
+      byte[] out = process.getInputStream().readAllBytes();
+      if (!process.waitFor(timeout.toSeconds(), TimeUnit.SECONDS)) {
+        process.destroyForcibly();
+        throw new IOException(String.join(" ", command) + " timed out");
+      }
+      if (process.exitValue() != 0) {
+        throw new IOException(String.join(" ", command) + " failed (" + process.exitValue() + "): "
+            + Files.readString(stderr).trim());
+      }
+      return new String(out, StandardCharsets.UTF_8);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException("interrupted: " + command, e);
+    } finally {
+      Files.deleteIfExists(stderr);
+    }
+  }
+
+  public Path confFile() {
+    return confFile;
+  }
+
+  public String monAddress() {
+    return monAddress;
+  }
+
+  public Path dir() {
+    return dir;
+  }
+
+  /** Backend settings for this cluster, rooted at {@code root} inside CephFS. */
+  public Configuration configuration(String root) {
+    Configuration conf = new Configuration(false);
+    conf.set("fs.pfs.backend", CephConfigKeys.BACKEND_NAME);
+    conf.set(CephConfigKeys.CONF_FILE, confFile.toString());
+    conf.set(CephConfigKeys.ROOT_DIR, root);
+    conf.set(CephConfigKeys.MOUNT_TIMEOUT_SECONDS, "20");
+    conf.set(CephConfigKeys.REPLICATION_POOLS, "2:pfsmix_data_r2");
+    return conf;
+  }
+
+  /** The pid a daemon's pid file names (re-read each time: the MDS changes pid when it re-execs). */
+  public long pid(String daemon) throws IOException {
+    return Long.parseLong(Files.readString(dir.resolve("run/" + daemon + ".pid")).trim());
+  }
+
+  /** Kills a daemon with SIGKILL and waits until it is gone (a zombie counts as gone). */
+  public void kill(String daemon) throws IOException {
+    long pid = pid(daemon);
+    run(List.of("kill", "-KILL", Long.toString(pid)), Duration.ofSeconds(10));
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+    while (alive(pid)) {
+      if (System.nanoTime() > deadline) {
+        throw new IOException(daemon + " (pid " + pid + ") survived SIGKILL");
+      }
+      sleep(100);
+    }
+  }
+
+  static boolean alive(long pid) {
+    try {
+      String stat = Files.readString(Path.of("/proc/" + pid + "/stat"));
+      String state = stat.substring(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
+      return !state.equals("Z") && !state.equals("X");
+    } catch (IOException gone) {
+      return false;
+    }
+  }
+
+  /** Starts a daemon ("osd.1", "mds.a") again with the cluster's ceph.conf. */
+  public void start(String daemon) throws IOException {
+    String[] typeAndId = daemon.split("\\.", 2);
+    run(List.of("ceph-" + typeAndId[0], "--conf", confFile.toString(), "-i", typeAndId[1]), Duration.ofSeconds(60));
+  }
+
+  /** Runs the ceph CLI against this cluster. */
+  public String ceph(String... arguments) throws IOException {
+    List<String> command = new ArrayList<>(List.of("ceph", "--conf", confFile.toString()));
+    command.addAll(List.of(arguments));
+    return run(command, Duration.ofSeconds(60));
+  }
+
+  /** Waits until `ceph` output for the arguments contains the text. */
+  public void await(String text, Duration timeout, String... arguments) throws IOException {
+    long deadline = System.nanoTime() + timeout.toNanos();
+    String last = "";
+    while (System.nanoTime() < deadline) {
+      try {
+        last = ceph(arguments);
+        if (last.contains(text)) {
+          return;
+        }
+      } catch (IOException notYet) {
+        last = notYet.getMessage();
+      }
+      sleep(200);
+    }
+    throw new IOException("timed out waiting for '" + text + "' in ceph " + String.join(" ", arguments) + ": " + last);
+  }
+
+  static void sleep(long millis) {
+    try {
+      Thread.sleep(millis);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+}

@@ -1,0 +1,13 @@
+package io.pfsmix.fs.ceph.contract;
+
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.contract.AbstractContractVectoredReadTest;
+import org.apache.hadoop.fs.contract.AbstractFSContract;
+
+class TestCephContractVectoredRead extends AbstractContractVectoredReadTest {
+
+  @Override
+  protected AbstractFSContract createContract(Configuration conf) {
+    return new CephContract(conf);
+  }
+}

@@ -1,0 +1,30 @@
+package io.pfsmix.fs;
+
+import org.apache.hadoop.conf.Configuration;
+
+/** Reads numeric fs.pfs.* keys so that a bad value fails with the key and the value in the message. */
+public final class PfsConfigValues {
+
+  private PfsConfigValues() {
+  }
+
+  /** A byte count; Hadoop size suffixes (k, m, g, t) accepted. */
+  public static long bytes(Configuration conf, String key, long defaultValue, long min, long max) {
+    long value;
+    try {
+      value = conf.getLongBytes(key, defaultValue);
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(key + " = '" + conf.get(key) + "' is not a size in bytes (e.g. 4194304, 64k, 4m, 1g)");
+    }
+    if (value < min || value > max) {
+      throw new IllegalArgumentException(key + " = '" + conf.get(key) + "' is out of range: must be between " + min
+          + " and " + max + " bytes");
+    }
+    return value;
+  }
+
+  /** A byte count that must fit a Java buffer. */
+  public static int bufferBytes(Configuration conf, String key, long defaultValue, int min) {
+    return (int) bytes(conf, key, defaultValue, min, Integer.MAX_VALUE - 8);
+  }
+}

@@ -1,0 +1,573 @@
+package io.pfsmix.fs;
+
+import java.io.EOFException;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
+import java.util.function.IntFunction;
+
+import org.apache.hadoop.fs.ByteBufferPositionedReadable;
+import org.apache.hadoop.fs.ByteBufferReadable;
+import org.apache.hadoop.fs.CanUnbuffer;
+import org.apache.hadoop.fs.FSExceptionMessages;
+import org.apache.hadoop.fs.FSInputStream;
+import org.apache.hadoop.fs.FileRange;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.StreamCapabilities;
+import org.apache.hadoop.fs.VectoredReadUtils;
+import org.apache.hadoop.fs.impl.CombinedFileRange;
+import org.apache.hadoop.fs.statistics.IOStatistics;
+import org.apache.hadoop.fs.statistics.IOStatisticsSource;
+import org.apache.hadoop.fs.statistics.StreamStatisticNames;
+import org.apache.hadoop.fs.statistics.impl.IOStatisticsBinding;
+import org.apache.hadoop.fs.statistics.impl.IOStatisticsStore;
+
+import io.pfsmix.fs.backend.ReadHandle;
+
+/**
+ * The read-ahead stream of the study's shim: small application reads are served from one buffer that is filled by large
+ * backend reads. Sequential streams fill aligned chunks of the read-ahead size; random streams fill a small window from
+ * the requested offset. Positioned, ByteBuffer and vectored reads use the buffer when it covers them and otherwise read
+ * exactly what was asked, leaving the buffer (and the sequential position) alone. Reads at least as large as the buffer
+ * go straight into the caller's memory.
+ */
+final class PfsInputStream extends FSInputStream
+    implements ByteBufferReadable, ByteBufferPositionedReadable, CanUnbuffer, StreamCapabilities, IOStatisticsSource {
+
+  /** What a stream needs from its file system, fixed at open. */
+  record Settings(int chunkSize, boolean alignedChunks, int vectoredMinSeek, int vectoredMaxMerged) {
+  }
+
+  private final String path;
+  private final ReadHandle handle;
+  private final ReadBufferPool pool;
+  private final Settings settings;
+  private final FileSystem.Statistics fsStatistics;
+  private final IOStatisticsStore statistics;
+  private final Consumer<IOStatisticsStore> onClose;
+  private final AtomicLong bytesRead;
+  private final AtomicLong readOperations;
+  private final AtomicLong hits;
+  private final AtomicLong misses;
+  private final AtomicLong backendReads;
+  private final AtomicLong backendBytes;
+
+  private ByteBuffer buffer;
+  private long bufferStart;
+  private int bufferLength;
+  private long position;
+  private long knownLength;
+  private boolean closed;
+
+  PfsInputStream(String path, ReadHandle handle, long length, ReadBufferPool pool, Settings settings,
+      FileSystem.Statistics fsStatistics, Consumer<IOStatisticsStore> onClose) {
+    this.path = path;
+    this.handle = handle;
+    this.knownLength = length;
+    this.pool = pool;
+    this.settings = settings;
+    this.fsStatistics = fsStatistics;
+    this.onClose = onClose;
+    this.statistics = IOStatisticsBinding.iostatisticsStore()
+        .withCounters(StreamStatisticNames.STREAM_READ_BYTES, StreamStatisticNames.STREAM_READ_OPERATIONS,
+            StreamStatisticNames.STREAM_READ_SEEK_OPERATIONS, StreamStatisticNames.STREAM_READ_SKIP_OPERATIONS,
+            StreamStatisticNames.STREAM_READ_SKIP_BYTES, StreamStatisticNames.STREAM_READ_UNBUFFERED,
+            StreamStatisticNames.STREAM_READ_CLOSE_OPERATIONS, StreamStatisticNames.STREAM_READ_VECTORED_OPERATIONS,
+            StreamStatisticNames.STREAM_READ_VECTORED_INCOMING_RANGES,
+            StreamStatisticNames.STREAM_READ_VECTORED_COMBINED_RANGES, PfsStatisticNames.READAHEAD_HITS,
+            PfsStatisticNames.READAHEAD_MISSES, PfsStatisticNames.BACKEND_READ_OPERATIONS,
+            PfsStatisticNames.BACKEND_READ_BYTES, PfsStatisticNames.DIRECT_READS)
+        .build();
+    this.bytesRead = statistics.getCounterReference(StreamStatisticNames.STREAM_READ_BYTES);
+    this.readOperations = statistics.getCounterReference(StreamStatisticNames.STREAM_READ_OPERATIONS);
+    this.hits = statistics.getCounterReference(PfsStatisticNames.READAHEAD_HITS);
+    this.misses = statistics.getCounterReference(PfsStatisticNames.READAHEAD_MISSES);
+    this.backendReads = statistics.getCounterReference(PfsStatisticNames.BACKEND_READ_OPERATIONS);
+    this.backendBytes = statistics.getCounterReference(PfsStatisticNames.BACKEND_READ_BYTES);
+  }
+
+  // ---- sequential reads ----
+
+  @Override
+  public synchronized int read() throws IOException {
+    checkOpen();
+    int index = bufferIndex(position);
+    if (index < 0) {
+      if (!fill(position)) {
+        return -1;
+      }
+      index = bufferIndex(position);
+    } else {
+      hits.incrementAndGet();
+    }
+    position++;
+    counted(1);
+    return buffer.get(index) & 0xff;
+  }
+
+  @Override
+  public synchronized int read(byte[] destination, int offset, int length) throws IOException {
+    checkOpen();
+    Objects.checkFromIndexSize(offset, length, destination.length);
+    if (length == 0) {
+      return 0;
+    }
+    int total = 0;
+    boolean missed = false;
+    while (length > 0) {
+      int index = bufferIndex(position);
+      if (index >= 0) {
+        int n = Math.min(bufferLength - index, length);
+        buffer.get(index, destination, offset, n);
+        position += n;
+        offset += n;
+        length -= n;
+        total += n;
+      } else if (length >= settings.chunkSize()) {
+        missed = true;
+        int n = direct(position, ByteBuffer.wrap(destination, offset, length));
+        if (n < 0) {
+          break;
+        }
+        position += n;
+        total += n;
+        break;
+      } else {
+        missed = true;
+        if (!fill(position)) {
+          break;
+        }
+      }
+    }
+    (missed ? misses : hits).incrementAndGet();
+    if (total == 0) {
+      return -1;
+    }
+    counted(total);
+    return total;
+  }
+
+  @Override
+  public synchronized int read(ByteBuffer destination) throws IOException {
+    checkOpen();
+    int wanted = destination.remaining();
+    if (wanted == 0) {
+      return 0;
+    }
+    int total = 0;
+    boolean missed = false;
+    while (destination.hasRemaining()) {
+      int index = bufferIndex(position);
+      if (index >= 0) {
+        int n = Math.min(bufferLength - index, destination.remaining());
+        destination.put(destination.position(), buffer, index, n);
+        destination.position(destination.position() + n);
+        position += n;
+        total += n;
+      } else if (destination.remaining() >= settings.chunkSize()) {
+        missed = true;
+        int n = direct(position, destination);
+        if (n < 0) {
+          break;
+        }
+        position += n;
+        total += n;
+        break;
+      } else {
+        missed = true;
+        if (!fill(position)) {
+          break;
+        }
+      }
+    }
+    (missed ? misses : hits).incrementAndGet();
+    if (total == 0) {
+      return -1;
+    }
+    counted(total);
+    return total;
+  }
+
+  // ---- positioned reads: never move the stream position, never replace the buffer ----
+
+  @Override
+  public synchronized int read(long at, byte[] destination, int offset, int length) throws IOException {
+    validatePositionedReadArgs(at, destination, offset, length);
+    checkOpen();
+    if (length == 0) {
+      return 0;
+    }
+    int fromBuffer = copyCovered(at, destination, offset, length);
+    if (fromBuffer == length) {
+      hits.incrementAndGet();
+      counted(fromBuffer);
+      return fromBuffer;
+    }
+    misses.incrementAndGet();
+    int n = direct(at + fromBuffer, ByteBuffer.wrap(destination, offset + fromBuffer, length - fromBuffer));
+    int total = fromBuffer + Math.max(n, 0);
+    if (total == 0) {
+      return -1;
+    }
+    counted(total);
+    return total;
+  }
+
+  @Override
+  public void readFully(long at, byte[] destination, int offset, int length) throws IOException {
+    validatePositionedReadArgs(at, destination, offset, length);
+    int done = 0;
+    while (done < length) {
+      int n = read(at + done, destination, offset + done, length - done);
+      if (n < 0) {
+        throw new EOFException(FSExceptionMessages.EOF_IN_READ_FULLY + ": " + path + " at offset " + (at + done));
+      }
+      done += n;
+    }
+  }
+
+  @Override
+  public synchronized int read(long at, ByteBuffer destination) throws IOException {
+    checkOpen();
+    if (at < 0) {
+      throw new EOFException("negative position " + at + " in " + path);
+    }
+    int length = destination.remaining();
+    if (length == 0) {
+      return 0;
+    }
+    int fromBuffer = 0;
+    int index = bufferIndex(at);
+    if (index >= 0) {
+      fromBuffer = Math.min(bufferLength - index, length);
+      destination.put(destination.position(), buffer, index, fromBuffer);
+      destination.position(destination.position() + fromBuffer);
+    }
+    if (fromBuffer == length) {
+      hits.incrementAndGet();
+      counted(fromBuffer);
+      return fromBuffer;
+    }
+    misses.incrementAndGet();
+    int n = direct(at + fromBuffer, destination);
+    int total = fromBuffer + Math.max(n, 0);
+    if (total == 0) {
+      return -1;
+    }
+    counted(total);
+    return total;
+  }
+
+  @Override
+  public void readFully(long at, ByteBuffer destination) throws IOException {
+    long offset = at;
+    while (destination.hasRemaining()) {
+      int n = read(offset, destination);
+      if (n < 0) {
+        throw new EOFException(FSExceptionMessages.EOF_IN_READ_FULLY + ": " + path + " at offset " + offset);
+      }
+      offset += n;
+    }
+  }
+
+  // ---- vectored reads ----
+
+  @Override
+  public int minSeekForVectorReads() {
+    return settings.vectoredMinSeek();
+  }
+
+  @Override
+  public int maxReadSizeForVectorReads() {
+    return settings.vectoredMaxMerged();
+  }
+
+  @Override
+  public void readVectored(List<? extends FileRange> ranges, IntFunction<ByteBuffer> allocate) throws IOException {
+    readVectored(ranges, allocate, VectoredReadUtils.LOG_BYTE_BUFFER_RELEASED);
+  }
+
+  /**
+   * Ranges the buffer covers are copied from it; the others are sorted, merged when closer than the minimum seek, and
+   * each merged range is read once from the backend. Every range gets its own buffer from {@code allocate}, so callers
+   * may release them independently. Completes all futures before returning.
+   */
+  @Override
+  public synchronized void readVectored(List<? extends FileRange> ranges, IntFunction<ByteBuffer> allocate,
+      Consumer<ByteBuffer> release) throws IOException {
+    Objects.requireNonNull(allocate, "allocate");
+    Objects.requireNonNull(release, "release");
+    checkOpen();
+    List<? extends FileRange> sorted = VectoredReadUtils.validateAndSortRanges(ranges, Optional.of(currentLength()));
+    statistics.incrementCounter(StreamStatisticNames.STREAM_READ_VECTORED_OPERATIONS);
+    statistics.incrementCounter(StreamStatisticNames.STREAM_READ_VECTORED_INCOMING_RANGES, sorted.size());
+    List<FileRange> uncovered = new ArrayList<>();
+    for (FileRange range : sorted) {
+      int index = bufferIndex(range.getOffset());
+      if (range.getLength() == 0 || (index >= 0 && bufferLength - index >= range.getLength())) {
+        ByteBuffer data = allocate.apply(range.getLength());
+        if (range.getLength() > 0) {
+          data.put(data.position(), buffer, index, range.getLength());
+          data.position(data.position() + range.getLength());
+          hits.incrementAndGet();
+          counted(range.getLength());
+        }
+        data.flip();
+        range.setData(CompletableFuture.completedFuture(data));
+      } else {
+        uncovered.add(range);
+      }
+    }
+    for (CombinedFileRange combined : VectoredReadUtils.mergeSortedRanges(uncovered, 1, settings.vectoredMinSeek(),
+        settings.vectoredMaxMerged())) {
+      statistics.incrementCounter(StreamStatisticNames.STREAM_READ_VECTORED_COMBINED_RANGES);
+      misses.incrementAndGet();
+      readCombined(combined, allocate, release);
+    }
+  }
+
+  private void readCombined(CombinedFileRange combined, IntFunction<ByteBuffer> allocate,
+      Consumer<ByteBuffer> release) {
+    List<FileRange> parts = combined.getUnderlying();
+    if (parts.size() == 1) {
+      FileRange range = parts.get(0);
+      ByteBuffer data = allocate.apply(range.getLength());
+      try {
+        readFullyFromBackend(range.getOffset(), data);
+        data.flip();
+        counted(range.getLength());
+        range.setData(CompletableFuture.completedFuture(data));
+      } catch (IOException e) {
+        release.accept(data);
+        range.setData(CompletableFuture.failedFuture(e));
+      }
+      return;
+    }
+    ByteBuffer merged = allocate.apply((int) combined.getLength());
+    try {
+      readFullyFromBackend(combined.getOffset(), merged);
+      for (FileRange range : parts) {
+        ByteBuffer data = allocate.apply(range.getLength());
+        data.put(data.position(), merged, (int) (range.getOffset() - combined.getOffset()), range.getLength());
+        data.position(data.position() + range.getLength());
+        data.flip();
+        counted(range.getLength());
+        range.setData(CompletableFuture.completedFuture(data));
+      }
+    } catch (IOException e) {
+      for (FileRange range : parts) {
+        range.setData(CompletableFuture.failedFuture(e));
+      }
+    } finally {
+      release.accept(merged);
+    }
+  }
+
+  private void readFullyFromBackend(long at, ByteBuffer destination) throws IOException {
+    long offset = at;
+    while (destination.hasRemaining()) {
+      int n = backendRead(offset, destination);
+      if (n < 0) {
+        throw new EOFException(FSExceptionMessages.EOF_IN_READ_FULLY + ": " + path + " at offset " + offset);
+      }
+      offset += n;
+    }
+  }
+
+  // ---- seeking ----
+
+  @Override
+  public synchronized void seek(long target) throws IOException {
+    checkOpen();
+    if (target < 0) {
+      throw new EOFException(FSExceptionMessages.NEGATIVE_SEEK + ": " + target + " in " + path);
+    }
+    if (target > knownLength && target > currentLength()) {
+      throw new EOFException(FSExceptionMessages.CANNOT_SEEK_PAST_EOF + ": " + target + " in " + path + " of length "
+          + knownLength);
+    }
+    statistics.incrementCounter(StreamStatisticNames.STREAM_READ_SEEK_OPERATIONS);
+    // lazy: the next read finds the target in the buffer or fills from there
+    position = target;
+  }
+
+  @Override
+  public synchronized long skip(long n) throws IOException {
+    checkOpen();
+    if (n <= 0) {
+      return 0;
+    }
+    long target = Math.min(position + n, Math.max(position, currentLength()));
+    long skipped = target - position;
+    position = target;
+    statistics.incrementCounter(StreamStatisticNames.STREAM_READ_SKIP_OPERATIONS);
+    statistics.incrementCounter(StreamStatisticNames.STREAM_READ_SKIP_BYTES, skipped);
+    return skipped;
+  }
+
+  @Override
+  public synchronized long getPos() throws IOException {
+    return position;
+  }
+
+  @Override
+  public boolean seekToNewSource(long targetPos) {
+    return false;
+  }
+
+  @Override
+  public synchronized int available() throws IOException {
+    checkOpen();
+    return (int) Math.min(Integer.MAX_VALUE, Math.max(0, knownLength - position));
+  }
+
+  // ---- buffer management ----
+
+  /** Index of {@code at} in the buffer, or -1 when the buffer does not hold it. */
+  private int bufferIndex(long at) {
+    long index = at - bufferStart;
+    return index >= 0 && index < bufferLength ? (int) index : -1;
+  }
+
+  /** Copies the part of [at, at+length) that the buffer holds from its start; returns how many bytes. */
+  private int copyCovered(long at, byte[] destination, int offset, int length) {
+    int index = bufferIndex(at);
+    if (index < 0) {
+      return 0;
+    }
+    int n = Math.min(bufferLength - index, length);
+    buffer.get(index, destination, offset, n);
+    return n;
+  }
+
+  /** Fills the buffer with the chunk holding {@code at}; false at end of file. */
+  private boolean fill(long at) throws IOException {
+    int chunk = settings.chunkSize();
+    if (buffer == null) {
+      // a file smaller than the chunk needs no more than its own size (it may grow: then we just read again)
+      long wanted = Math.max(knownLength, 1);
+      buffer = pool.acquire(wanted >= chunk ? chunk : (int) Math.min(chunk, roundUp(wanted, 4096)));
+    }
+    long start = settings.alignedChunks() ? at - at % chunk : at;
+    if (at - start >= buffer.capacity()) {
+      // a buffer sized for a small file that has since grown
+      pool.release(buffer);
+      buffer = pool.acquire(chunk);
+    }
+    bufferLength = 0;
+    bufferStart = start;
+    buffer.clear();
+    while (buffer.hasRemaining()) {
+      int n = backendRead(start + buffer.position(), buffer);
+      if (n <= 0) {
+        break;
+      }
+    }
+    bufferLength = buffer.position();
+    if (start + bufferLength > knownLength) {
+      knownLength = start + bufferLength;
+    }
+    return bufferIndex(at) >= 0;
+  }
+
+  private static long roundUp(long value, long unit) {
+    return (value + unit - 1) / unit * unit;
+  }
+
+  /** A read straight into the caller's memory, bypassing the buffer. */
+  private int direct(long at, ByteBuffer destination) throws IOException {
+    statistics.incrementCounter(PfsStatisticNames.DIRECT_READS);
+    return backendRead(at, destination);
+  }
+
+  private int backendRead(long at, ByteBuffer destination) throws IOException {
+    int n = handle.read(at, destination);
+    backendReads.incrementAndGet();
+    if (n > 0) {
+      backendBytes.addAndGet(n);
+    }
+    return n;
+  }
+
+  private void counted(int n) {
+    bytesRead.addAndGet(n);
+    readOperations.incrementAndGet();
+    if (fsStatistics != null) {
+      fsStatistics.incrementBytesRead(n);
+    }
+  }
+
+  private long currentLength() throws IOException {
+    knownLength = Math.max(knownLength, handle.length());
+    return knownLength;
+  }
+
+  private void checkOpen() throws IOException {
+    if (closed) {
+      throw new IOException(FSExceptionMessages.STREAM_IS_CLOSED + ": " + path);
+    }
+  }
+
+  /** Gives the buffer back; the stream stays usable and refills on the next read. */
+  @Override
+  public synchronized void unbuffer() {
+    releaseBuffer();
+    statistics.incrementCounter(StreamStatisticNames.STREAM_READ_UNBUFFERED);
+  }
+
+  private void releaseBuffer() {
+    if (buffer != null) {
+      pool.release(buffer);
+      buffer = null;
+    }
+    bufferLength = 0;
+  }
+
+  @Override
+  public synchronized void close() throws IOException {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    releaseBuffer();
+    statistics.incrementCounter(StreamStatisticNames.STREAM_READ_CLOSE_OPERATIONS);
+    try {
+      handle.close();
+    } finally {
+      onClose.accept(statistics);
+    }
+  }
+
+  @Override
+  public boolean hasCapability(String capability) {
+    switch (capability.toLowerCase(Locale.ROOT)) {
+      case StreamCapabilities.READAHEAD:
+      case StreamCapabilities.UNBUFFER:
+      case StreamCapabilities.IOSTATISTICS:
+      case StreamCapabilities.READBYTEBUFFER:
+      case StreamCapabilities.PREADBYTEBUFFER:
+      case StreamCapabilities.VECTOREDIO:
+        return true;
+      default:
+        return false;
+    }
+  }
+
+  @Override
+  public IOStatistics getIOStatistics() {
+    return statistics;
+  }
+
+  @Override
+  public String toString() {
+    return "PfsInputStream{" + path + ", position=" + position + ", buffer=[" + bufferStart + ", "
+        + (bufferStart + bufferLength) + "), chunk=" + settings.chunkSize() + ", " + statistics + "}";
+  }
+}

@@ -1,0 +1,275 @@
+package io.pfsmix.ior;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * One IOR test: IOR 4.x's parameters with IOR's defaults, plus the few pfsmix additions (the concat variant of N-to-1,
+ * YARN placement). Build one with {@link #parse}; {@link #validate} applies IOR's consistency rules before any I/O.
+ */
+public final class IorOptions {
+
+  /** IOR's API name for the Hadoop FileSystem API (any URI in -o). */
+  public static final String API_HADOOP = "HADOOP";
+  /** IOR's POSIX API: here a plain path on the local file system, through Hadoop's local FileSystem. */
+  public static final String API_POSIX = "POSIX";
+
+  String api = API_HADOOP;
+  int referenceNumber;
+  long blockSize = 1048576;
+  long transferSize = 262144;
+  long segmentCount = 1;
+  boolean filePerProc;
+  boolean writeFile;
+  boolean readFile;
+  boolean checkWrite;
+  boolean checkRead;
+  boolean reorderTasks;
+  int taskPerNodeOffset = 1;
+  boolean reorderTasksRandom;
+  int reorderTasksRandomSeed;
+  boolean fsync;
+  boolean fsyncPerWrite;
+  int repetitions = 1;
+  int interTestDelay;
+  String testFileName;
+  boolean keepFile;
+  boolean keepFileWithError;
+  boolean useExistingTestFile;
+  boolean randomOffset;
+  int deadlineForStonewalling;
+  int maxTimeDuration;
+  int numTasks = 1;
+  int numNodes = -1;
+  boolean intraTestBarriers;
+  int verbose;
+  int setTimeStampSignature;
+  DataPacketType dataPacketType = DataPacketType.TIMESTAMP;
+  boolean quitOnError;
+  SummaryFormat summaryFormat = SummaryFormat.DEFAULT;
+  String summaryFile;
+  boolean concat;
+  boolean yarn;
+  int ranksPerTask = 1;
+  boolean help;
+  List<String> commandLine = new ArrayList<>();
+
+  /** Parses IOR command-line flags (without the program name); see {@link IorOptionParser}. */
+  public static IorOptions parse(String... args) {
+    return new IorOptionParser().parse(args);
+  }
+
+  /** IOR's "no -w/-r/-W/-R means write and read". */
+  void applyRunDefaults() {
+    if (!writeFile && !readFile && !checkWrite && !checkRead) {
+      writeFile = true;
+      readFile = true;
+    }
+  }
+
+  /** IOR's ValidateTests rules plus the ones this driver needs; throws {@link IorUsageException} on the first problem. */
+  public IorOptions validate() {
+    if (testFileName == null || testFileName.isEmpty()) {
+      throw new IorUsageException("missing test file: give one with -o (e.g. -o pfs:///ckpt/file)");
+    }
+    if (numTasks <= 0) {
+      throw new IorUsageException("too few tasks for testing (-N " + numTasks + ")");
+    }
+    if (repetitions <= 0) {
+      throw new IorUsageException("too few test repetitions (-i " + repetitions + ")");
+    }
+    if (interTestDelay < 0) {
+      throw new IorUsageException("inter-test delay must be nonnegative value (-d " + interTestDelay + ")");
+    }
+    if (deadlineForStonewalling < 0) {
+      throw new IorUsageException("deadlineForStonewalling must be nonnegative value (-D " + deadlineForStonewalling + ")");
+    }
+    if (maxTimeDuration < 0) {
+      throw new IorUsageException("maxTimeDuration must be nonnegative value (-T " + maxTimeDuration + ")");
+    }
+    if (!readFile && !writeFile && !checkRead && !checkWrite) {
+      throw new IorUsageException("test must write, read, or check read/write file");
+    }
+    if (setTimeStampSignature == 0 && !writeFile && checkRead) {
+      throw new IorUsageException("using readCheck only requires to write a timeStampSignature -- use -G");
+    }
+    if (segmentCount <= 0) {
+      throw new IorUsageException("segment count must be positive value (-s " + segmentCount + ")");
+    }
+    if (blockSize < 0) {
+      throw new IorUsageException("block size must be non-negative integer (-b " + blockSize + ")");
+    }
+    if (transferSize < 0) {
+      throw new IorUsageException("transfer size must be non-negative integer (-t " + transferSize + ")");
+    }
+    if (blockSize % 8 != 0) {
+      throw new IorUsageException("block size must be a multiple of access size (8 bytes; -b " + blockSize + ")");
+    }
+    if (transferSize % 8 != 0) {
+      throw new IorUsageException("transfer size must be a multiple of access size (8 bytes; -t " + transferSize + ")");
+    }
+    if (transferSize == 0) {
+      throw new IorUsageException("test will not complete with zero transfer size");
+    }
+    if (blockSize % transferSize != 0) {
+      throw new IorUsageException("block size must be a multiple of transfer size (-b " + blockSize + " -t " + transferSize + ")");
+    }
+    if (blockSize < transferSize) {
+      throw new IorUsageException("block size must not be smaller than transfer size");
+    }
+    if (transferSize > Integer.MAX_VALUE - 8) {
+      throw new IorUsageException("transfer size " + transferSize + " exceeds this driver's limit of one Java buffer (2 GiB)");
+    }
+    try {
+      Math.multiplyExact(Math.multiplyExact(blockSize, segmentCount), (long) numTasks);
+    } catch (ArithmeticException e) {
+      throw new IorUsageException("aggregate file size -b " + blockSize + " x -s " + segmentCount + " x -N " + numTasks
+          + " overflows 64 bits");
+    }
+    if (randomOffset && blockSize == transferSize) {
+      throw new IorUsageException("IOR will randomize access within a block and repeats the same pattern for all segments,"
+          + " therefore choose blocksize > transferSize");
+    }
+    if (reorderTasks && reorderTasksRandom) {
+      throw new IorUsageException("Both Constant and Random task re-ordering specified. Choose one and resubmit");
+    }
+    if (randomOffset && reorderTasksRandom && !filePerProc) {
+      throw new IorUsageException("random offset and random reorder tasks specified with single-shared-file."
+          + " Choose one and resubmit");
+    }
+    if (randomOffset && reorderTasks && !filePerProc) {
+      throw new IorUsageException("random offset and constant reorder tasks specified with single-shared-file."
+          + " Choose one and resubmit");
+    }
+    if ((reorderTasks || reorderTasksRandom) && effectiveNodes() < 2) {
+      throw new IorUsageException((reorderTasks ? "-C" : "-Z") + " (reorder tasks for read-back) needs more than one node,"
+          + " but this run has 1 node, so every task would read data its own node wrote: run with --yarn on several"
+          + " nodes, or declare nodes with -O numNodes=N (or IOR_FAKE_NODES=N)");
+    }
+    if (reorderTasks && taskPerNodeOffset <= 0) {
+      throw new IorUsageException("-Q taskPerNodeOffset must be positive with -C (-Q " + taskPerNodeOffset + ")");
+    }
+    if (concat && filePerProc) {
+      throw new IorUsageException("--hadoop.concat joins per-rank parts into one shared file; it does not apply to -F");
+    }
+    if (concat && randomOffset) {
+      throw new IorUsageException("--hadoop.concat needs each rank to write only its own blocks; -z spreads transfers"
+          + " over all ranks");
+    }
+    if (concat && useExistingTestFile) {
+      throw new IorUsageException("--hadoop.concat builds the shared file anew each iteration; it cannot be combined with -E");
+    }
+    if (ranksPerTask <= 0) {
+      throw new IorUsageException("--ranks-per-task must be positive (" + ranksPerTask + ")");
+    }
+    if (!API_HADOOP.equals(api) && !API_POSIX.equals(api)) {
+      throw new IorUsageException("Unrecognized I/O API \"" + api + "\": this driver offers -a HADOOP (any Hadoop FileSystem"
+          + " URI in -o) and -a POSIX (a local path); run other APIs with the real IOR: ./pfsmix ior --native");
+    }
+    return this;
+  }
+
+  /** Nodes as IOR counts them: declared (-O numNodes, IOR_FAKE_NODES), else one per YARN task, else this host. */
+  int effectiveNodes() {
+    if (numNodes > 0) {
+      return numNodes;
+    }
+    String fake = System.getenv("IOR_FAKE_NODES");
+    if (fake != null && fake.matches("\\d+") && Integer.parseInt(fake) > 0) {
+      return Integer.parseInt(fake);
+    }
+    return yarn ? (numTasks + ranksPerTask - 1) / ranksPerTask : 1;
+  }
+
+  /** Tasks per node as IOR's numTasksOnNode0 under a block (by-slot) mapping of ranks to nodes. */
+  int tasksPerNode() {
+    int nodes = effectiveNodes();
+    return (numTasks + nodes - 1) / nodes;
+  }
+
+  long expectedAggFileSize() {
+    return blockSize * segmentCount * numTasks;
+  }
+
+  public String api() {
+    return api;
+  }
+
+  public long blockSize() {
+    return blockSize;
+  }
+
+  public long transferSize() {
+    return transferSize;
+  }
+
+  public long segmentCount() {
+    return segmentCount;
+  }
+
+  public boolean filePerProc() {
+    return filePerProc;
+  }
+
+  public int numTasks() {
+    return numTasks;
+  }
+
+  public int repetitions() {
+    return repetitions;
+  }
+
+  public String testFileName() {
+    return testFileName;
+  }
+
+  public boolean writeFile() {
+    return writeFile;
+  }
+
+  public boolean readFile() {
+    return readFile;
+  }
+
+  public boolean keepFile() {
+    return keepFile;
+  }
+
+  public boolean concat() {
+    return concat;
+  }
+
+  public boolean yarn() {
+    return yarn;
+  }
+
+  public int ranksPerTask() {
+    return ranksPerTask;
+  }
+
+  public SummaryFormat summaryFormat() {
+    return summaryFormat;
+  }
+
+  public String summaryFile() {
+    return summaryFile;
+  }
+
+  public boolean help() {
+    return help;
+  }
+
+  /** IOR's "Command line" value: the program name, then the arguments as given. */
+  List<String> commandLineWithProgram() {
+    List<String> line = new ArrayList<>();
+    line.add("ior");
+    line.addAll(commandLine);
+    return line;
+  }
+
+  /** The arguments as given, for the output's "Command line" line. */
+  public List<String> commandLine() {
+    return Collections.unmodifiableList(commandLine);
+  }
+}

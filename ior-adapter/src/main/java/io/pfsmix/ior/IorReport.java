@@ -1,0 +1,391 @@
+package io.pfsmix.ior;
+
+import java.io.PrintStream;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * IOR 4.x's report, block by block and in IOR's order: header, test start, Options, the Results table (or its JSON/CSV
+ * form), per-test maxima, "Summary of all tests", Finished. Results go to {@code out} (stdout or -O summaryFile);
+ * warnings go to {@code log} as IOR's out_logfile.
+ */
+final class IorReport {
+
+  /** The IOR release whose output this driver reproduces, marked as pfsmix's so nobody mistakes it for IOR. */
+  static final String VERSION = "4.0.0+pfsmix";
+  private static final double MIB = 1048576.0;
+  private static final double MB = 1000000.0;
+  private static final DateTimeFormatter CTIME = DateTimeFormatter.ofPattern("EEE MMM ppd HH:mm:ss yyyy", Locale.ROOT);
+
+  private final IorPrinter printer;
+  private final PrintStream log;
+
+  IorReport(PrintStream out, PrintStream log, SummaryFormat format) {
+    this.printer = new IorPrinter(out, format);
+    this.log = log;
+  }
+
+  static String currentTime() {
+    return ZonedDateTime.now().format(CTIME);
+  }
+
+  static String machine() {
+    String host;
+    try {
+      host = InetAddress.getLocalHost().getHostName();
+    } catch (UnknownHostException e) {
+      host = "Unknown";
+    }
+    return System.getProperty("os.name") + " " + host;
+  }
+
+  /** IOR's HumanReadable(value, BASE_TWO). */
+  static String humanReadable(long value) {
+    long g = 1L << 30;
+    long m = 1L << 20;
+    if (value >= g) {
+      return value % g != 0 ? String.format(Locale.ROOT, "%.2f GiB", (double) value / g) : (value / g) + " GiB";
+    }
+    if (value >= m) {
+      return value % m != 0 ? String.format(Locale.ROOT, "%.2f MiB", (double) value / m) : (value / m) + " MiB";
+    }
+    return value >= 0 ? value + " bytes" : "-";
+  }
+
+  void header(List<String> argv) {
+    printer.startSection();
+    if (printer.isDefault()) {
+      printer.out().print("IOR-" + VERSION + ": MPI Coordinated Test of Parallel I/O\n");
+    } else {
+      printer.keyVal("Version", VERSION);
+    }
+    printer.keyVal("Began", currentTime());
+    printer.keyVal("Command line", String.join(" ", argv));
+    printer.keyVal("Machine", machine());
+    printer.arrayNamedStart("tests");
+    printer.flush();
+  }
+
+  /** @param space the file system's capacity and use, or null when -o is a URI (IOR skips it then too) */
+  void testStart(IorOptions o, FileSystemSpace space) {
+    printer.startSection();
+    printer.keyValInt("TestID", 0);
+    printer.keyVal("StartTime", currentTime());
+    if (space != null) {
+      printer.keyVal("Path", space.directory());
+      if (printer.isJson()) {
+        printer.keyVal("Capacity", space.capacity());
+        printer.keyVal("Used Capacity", space.usedPercent());
+        printer.keyVal("Inodes", "0.0 Mi");
+        printer.keyVal("Used Inodes", "0.0%");
+      } else {
+        printer.keyVal("FS", space.capacity() + "   Used FS: " + space.usedPercent() + "   Inodes: 0.0 Mi   Used Inodes: 0.0%");
+      }
+    }
+    if (o.verbose >= 3 || printer.isJson()) {
+      parameters(o);
+    }
+    printer.flush();
+  }
+
+  private void parameters(IorOptions o) {
+    printer.namedSectionStart("Parameters");
+    printer.keyValInt("testID", 0);
+    printer.keyValInt("refnum", o.referenceNumber);
+    printer.keyVal("api", o.api);
+    printer.keyVal("platform", platform());
+    printer.keyVal("testFileName", o.testFileName);
+    printer.keyValInt("deadlineForStonewall", o.deadlineForStonewalling);
+    printer.keyValInt("stoneWallingWearOut", 0);
+    printer.keyValInt("maxTimeDuration", o.maxTimeDuration);
+    printer.keyValInt("outlierThreshold", 0);
+    printer.keyVal("options", "(null)");
+    printer.keyValInt("dryRun", 0);
+    printer.keyValInt("nodes", o.effectiveNodes());
+    printer.keyValInt("memoryPerTask", 0);
+    printer.keyValInt("memoryPerNode", 0);
+    printer.keyValInt("tasksPerNode", o.tasksPerNode());
+    printer.keyValInt("repetitions", o.repetitions);
+    printer.keyValInt("multiFile", 0);
+    printer.keyValInt("interTestDelay", o.interTestDelay);
+    printer.keyValInt("fsync", bit(o.fsync));
+    printer.keyValInt("fsyncperwrite", bit(o.fsyncPerWrite));
+    printer.keyValInt("useExistingTestFile", bit(o.useExistingTestFile));
+    printer.keyValInt("uniqueDir", 0);
+    printer.keyValInt("singleXferAttempt", 0);
+    printer.keyValInt("readFile", bit(o.readFile));
+    printer.keyValInt("writeFile", bit(o.writeFile));
+    printer.keyValInt("filePerProc", bit(o.filePerProc));
+    printer.keyValInt("reorderTasks", bit(o.reorderTasks));
+    printer.keyValInt("reorderTasksRandom", bit(o.reorderTasksRandom));
+    printer.keyValInt("reorderTasksRandomSeed", o.reorderTasksRandomSeed);
+    printer.keyValInt("randomOffset", bit(o.randomOffset));
+    printer.keyValInt("checkWrite", bit(o.checkWrite));
+    printer.keyValInt("checkRead", bit(o.checkRead));
+    printer.keyValInt("keepFile", bit(o.keepFile));
+    printer.keyValInt("keepFileWithError", bit(o.keepFileWithError));
+    printer.keyValInt("quitOnError", bit(o.quitOnError));
+    printer.keyValInt("verbose", o.verbose);
+    printer.keyVal("data packet type", String.valueOf(o.dataPacketType.code()));
+    printer.keyValInt("setTimeStampSignature/incompressibleSeed", o.setTimeStampSignature);
+    printer.keyValInt("collective", 0);
+    printer.keyValInt("segmentCount", o.segmentCount);
+    printer.keyValInt("transferSize", o.transferSize);
+    printer.keyValInt("blockSize", o.blockSize);
+    printer.endSection();
+  }
+
+  /** IOR's GetPlatformName: host name without its trailing digits, then the OS. */
+  private static String platform() {
+    String[] machine = machine().split(" ", 2);
+    String host = machine.length > 1 ? machine[1] : machine[0];
+    return host.replaceAll("[0-9]+$", "") + "(" + machine[0] + ")";
+  }
+
+  void setup(IorOptions o) {
+    printer.namedSectionStart("Options");
+    printer.keyVal("api", o.api);
+    printer.keyVal("apiVersion", apiVersion());
+    printer.keyVal("test filename", o.testFileName);
+    printer.keyVal("access", o.filePerProc ? "file-per-process" : "single-shared-file");
+    printer.keyVal("type", "independent");
+    printer.keyValInt("segments", o.segmentCount);
+    printer.keyVal("ordering in a file", o.randomOffset ? "random" : "sequential");
+    if (!o.reorderTasks && !o.reorderTasksRandom) {
+      printer.keyVal("ordering inter file", "no tasks offsets");
+    }
+    if (o.reorderTasks) {
+      printer.keyVal("ordering inter file", "constant task offset");
+      printer.keyValInt("task offset", o.taskPerNodeOffset);
+    }
+    if (o.reorderTasksRandom) {
+      printer.keyVal("ordering inter file", "random task offset");
+      printer.keyValInt("task offset", o.taskPerNodeOffset);
+      printer.keyValInt("reorder random seed", o.reorderTasksRandomSeed);
+    }
+    printer.keyValInt("nodes", o.effectiveNodes());
+    printer.keyValInt("tasks", o.numTasks);
+    printer.keyValInt("clients per node", o.tasksPerNode());
+    printer.keyValInt("repetitions", o.repetitions);
+    printer.keyVal("xfersize", humanReadable(o.transferSize));
+    printer.keyVal("blocksize", humanReadable(o.blockSize));
+    printer.keyVal("aggregate filesize", humanReadable(o.expectedAggFileSize()));
+    if (o.deadlineForStonewalling > 0) {
+      printer.keyValInt("stonewallingTime", o.deadlineForStonewalling);
+      printer.keyValInt("stoneWallingWearOut", 0);
+    }
+    if (o.verbose > 0) {
+      printer.keyValInt("verbose", o.verbose);
+    }
+    printer.endSection();
+    printer.namedArrayStart("Results");
+    printer.flush();
+  }
+
+  private static String apiVersion() {
+    return "Hadoop " + org.apache.hadoop.util.VersionInfo.getVersion();
+  }
+
+  void tableHeader() {
+    if (printer.isDefault()) {
+      printer.out().print("\n");
+      printer.out().print("access    bw(MiB/s)  IOPS       Latency(s)  block(KiB) xfer(KiB)  open(s)    wr/rd(s)   close(s)"
+          + "   total(s)   iter\n");
+      printer.out().print("------    ---------  ----       ----------  ---------- ---------  --------   --------   --------"
+          + "   --------   ----\n");
+    } else if (printer.format() == SummaryFormat.CSV) {
+      printer.out().print("access,bw(MiB/s),IOPS,Latency,block(KiB),xfer(KiB),open(s),wr/rd(s),close(s),total(s),numTasks,iter\n");
+    }
+    printer.flush();
+  }
+
+  void iteration(IorOptions o, IorIteration it) {
+    double blockKiB = o.blockSize / 1024.0;
+    double xferKiB = o.transferSize / 1024.0;
+    switch (printer.format()) {
+      case DEFAULT -> {
+        printer.printf("%-10s", it.access());
+        printer.ppDouble(it.bandwidthMiB(), " ");
+        printer.ppDouble(it.iops(), " ");
+        printer.ppDouble(it.latency(), "  ");
+        printer.ppDouble(blockKiB, " ");
+        printer.ppDouble(xferKiB, " ");
+        printer.ppDouble(it.openTime(), " ");
+        printer.ppDouble(it.wrRdTime(), " ");
+        printer.ppDouble(it.closeTime(), " ");
+        printer.ppDouble(it.totalTime(), " ");
+        printer.printf("%-4d\n", it.iteration());
+      }
+      case JSON -> {
+        printer.startSection();
+        printer.keyVal("access", it.access());
+        printer.keyValDouble("bwMiB", it.bandwidthMiB());
+        printer.keyValDouble("blockKiB", blockKiB);
+        printer.keyValDouble("xferKiB", xferKiB);
+        printer.keyValDouble("iops", it.iops());
+        printer.keyValDouble("latency", it.latency());
+        printer.keyValDouble("openTime", it.openTime());
+        printer.keyValDouble("wrRdTime", it.wrRdTime());
+        printer.keyValDouble("closeTime", it.closeTime());
+        printer.keyValDouble("totalTime", it.totalTime());
+        printer.endSection();
+      }
+      case CSV -> printer.printf("%s,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%d,%d\n", it.access(), it.bandwidthMiB(),
+          it.iops(), it.latency(), blockKiB, xferKiB, it.openTime(), it.wrRdTime(), it.closeTime(), it.totalTime(),
+          o.numTasks, it.iteration());
+    }
+    printer.flush();
+  }
+
+  void remove(double seconds, int iteration) {
+    if (printer.isDefault()) {
+      printer.out().print("remove    -          -          -           -          -          -          -          -          ");
+      printer.ppDouble(seconds, " ");
+      printer.printf("%-4d\n", iteration);
+    } else if (printer.isJson()) {
+      printer.startSection();
+      printer.keyVal("access", "remove");
+      printer.keyValDouble("totalTime", seconds);
+      printer.endSection();
+    }
+    printer.flush();
+  }
+
+  /** IOR's CountErrors warning, then where each rank's first wrong byte was. */
+  void dataErrors(String phase, long errors, int signature, List<IorDataError> firsts) {
+    log.printf(Locale.ROOT, "WARNING: Incorrect data on %s (%d errors found).\n", phase, errors);
+    log.printf(Locale.ROOT, "Used Time Stamp %d (0x%x) for Data Signature\n", signature & 0xffffffffL, signature);
+    for (IorDataError error : firsts) {
+      log.println("WARNING: " + error.describe());
+    }
+    log.flush();
+  }
+
+  void warning(String message) {
+    log.println("WARNING: " + message);
+    log.flush();
+  }
+
+  /** End of one test's iterations: IOR's PrintRepeatEnd and PrintShortSummary. */
+  void testIterationsEnd(IorOptions o, List<IorIteration> rows) {
+    printer.arrayEnd();
+    double maxWrite = 0;
+    double maxRead = 0;
+    for (IorIteration row : rows) {
+      double bw = row.bandwidthMiB() * MIB;
+      if (row.isWrite()) {
+        maxWrite = Math.max(maxWrite, bw);
+      } else {
+        maxRead = Math.max(maxRead, bw);
+      }
+    }
+    if (printer.isDefault()) {
+      if (o.writeFile) {
+        printer.printf("Max Write: %.2f MiB/sec (%.2f MB/sec)\n", maxWrite / MIB, maxWrite / MB);
+      }
+      if (o.readFile) {
+        printer.printf("Max Read:  %.2f MiB/sec (%.2f MB/sec)\n", maxRead / MIB, maxRead / MB);
+      }
+    } else if (printer.isJson()) {
+      printer.namedSectionStart("max");
+      if (o.writeFile) {
+        printer.keyValDouble("writeMiB", maxWrite / MIB);
+        printer.keyValDouble("writeMB", maxWrite / MB);
+      }
+      if (o.readFile) {
+        printer.keyValDouble("readMiB", maxRead / MIB);
+        printer.keyValDouble("readMB", maxRead / MB);
+      }
+      printer.endSection();
+    }
+    printer.endSection();
+    printer.flush();
+  }
+
+  /** IOR's PrintLongSummaryAllTests for the one test this driver runs. */
+  void summaryAll(IorOptions o, List<IorSummary> summaries) {
+    printer.arrayEnd();
+    if (printer.isDefault()) {
+      printer.out().print("\nSummary of all tests:");
+      printer.printf("\n%-9s %10s %10s %10s %10s %10s %10s %10s %10s %10s", "Operation", "Max(MiB)", "Min(MiB)", "Mean(MiB)",
+          "StdDev", "Max(OPs)", "Min(OPs)", "Mean(OPs)", "StdDev", "Mean(s)");
+      printer.out().print(" Stonewall(s) Stonewall(MiB) Test# #Tasks tPN reps fPP reord reordoff reordrand seed segcnt ");
+      printer.printf("%8s %8s %9s %5s", " blksiz", "xsize", "aggs(MiB)", "API");
+      printer.out().print(" RefNum\n");
+    } else if (printer.isJson()) {
+      printer.namedArrayStart("summary");
+    }
+    for (IorSummary s : summaries) {
+      summaryLine(o, s);
+    }
+    printer.arrayEnd();
+    printer.flush();
+  }
+
+  private void summaryLine(IorOptions o, IorSummary s) {
+    if (printer.isDefault()) {
+      printer.printf("%-9s ", s.operation());
+      printer.printf("%10.2f %10.2f %10.2f %10.2f ", s.maxMiB(), s.minMiB(), s.meanMiB(), s.stdDevMiB());
+      printer.printf("%10.2f %10.2f %10.2f %10.2f ", s.maxOps(), s.minOps(), s.meanOps(), s.stdDevOps());
+      printer.printf("%10.5f ", s.meanTime());
+      printer.printf("%10s %13s ", "NA", "NA");
+      printer.printf("%5d %6d %3d %4d %3d %5d %8d %9d %4d ", 0, o.numTasks, o.tasksPerNode(), o.repetitions,
+          bit(o.filePerProc), bit(o.reorderTasks), o.taskPerNodeOffset, bit(o.reorderTasksRandom),
+          o.reorderTasksRandomSeed);
+      printer.printf("%6d %8d %8d %9.1f %3s %6d\n", o.segmentCount, o.blockSize, o.transferSize, s.aggregateMiB(), o.api,
+          o.referenceNumber);
+    } else if (printer.isJson()) {
+      printer.startSection();
+      printer.keyVal("operation", s.operation());
+      printer.keyVal("API", o.api);
+      printer.keyValInt("TestID", 0);
+      printer.keyValInt("ReferenceNumber", o.referenceNumber);
+      printer.keyValInt("segmentCount", o.segmentCount);
+      printer.keyValInt("blockSize", o.blockSize);
+      printer.keyValInt("transferSize", o.transferSize);
+      printer.keyValInt("numTasks", o.numTasks);
+      printer.keyValInt("tasksPerNode", o.tasksPerNode());
+      printer.keyValInt("repetitions", o.repetitions);
+      printer.keyValInt("filePerProc", bit(o.filePerProc));
+      printer.keyValInt("reorderTasks", bit(o.reorderTasks));
+      printer.keyValInt("taskPerNodeOffset", o.taskPerNodeOffset);
+      printer.keyValInt("reorderTasksRandom", bit(o.reorderTasksRandom));
+      printer.keyValInt("reorderTasksRandomSeed", o.reorderTasksRandomSeed);
+      printer.keyValDouble("bwMaxMIB", s.maxMiB());
+      printer.keyValDouble("bwMinMIB", s.minMiB());
+      printer.keyValDouble("bwMeanMIB", s.meanMiB());
+      printer.keyValDouble("bwStdMIB", s.stdDevMiB());
+      printer.keyValDouble("OPsMax", s.maxOps());
+      printer.keyValDouble("OPsMin", s.minOps());
+      printer.keyValDouble("OPsMean", s.meanOps());
+      printer.keyValDouble("OPsSD", s.stdDevOps());
+      printer.keyValDouble("MeanTime", s.meanTime());
+      printer.keyValDouble("xsizeMiB", s.aggregateMiB());
+      printer.endSection();
+    }
+  }
+
+  void finished() {
+    printer.keyVal("Finished", currentTime());
+    printer.endSection();
+    printer.flush();
+  }
+
+  private static int bit(boolean value) {
+    return value ? 1 : 0;
+  }
+
+  /**
+   * The file-system line IOR prints for a plain path.
+   *
+   * @param directory the test file's directory
+   * @param capacity e.g. "1.8 TiB"
+   * @param usedPercent e.g. "13.4%"
+   */
+  record FileSystemSpace(String directory, String capacity, String usedPercent) {
+  }
+}

@@ -1,0 +1,337 @@
+package io.pfsmix.ior;
+
+import java.io.EOFException;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.CommonPathCapabilities;
+import org.apache.hadoop.fs.FSDataInputStream;
+import org.apache.hadoop.fs.FSDataOutputStream;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.FsStatus;
+import org.apache.hadoop.fs.Path;
+
+import io.pfsmix.fs.PositionedWriter;
+import io.pfsmix.fs.PositionedWrites;
+
+/**
+ * The test file(s) of one IOR test on a Hadoop FileSystem: IOR's names (one shared file, or {@code <file>.%08d} per
+ * rank), and the way each layout is written — a sequential stream per rank for -F, the shim's positioned writes for
+ * N-to-1, or per-(segment, rank) parts joined with {@link FileSystem#concat} for {@code --hadoop.concat}.
+ */
+final class IorStorage {
+
+  private final FileSystem fs;
+  private final Path path;
+  private final IorOptions options;
+
+  IorStorage(FileSystem fs, Path path, IorOptions options) {
+    this.fs = fs;
+    this.path = path;
+    this.options = options;
+  }
+
+  /** Resolves -o against the configuration: a URI for -a HADOOP, a local path for -a POSIX. */
+  static IorStorage open(Configuration conf, IorOptions options) throws IOException {
+    Path path = new Path(options.testFileName);
+    FileSystem fs = IorOptions.API_POSIX.equals(options.api) ? FileSystem.getLocal(conf).getRawFileSystem()
+        : path.getFileSystem(conf);
+    return new IorStorage(fs, fs.makeQualified(path), options);
+  }
+
+  FileSystem fileSystem() {
+    return fs;
+  }
+
+  Path path() {
+    return path;
+  }
+
+  /**
+   * Refuses, before any I/O, what the file system cannot do: N-to-1 needs positioned writes (or concat with
+   * --hadoop.concat); -F with -z needs positioned writes too.
+   */
+  void checkSupported() throws IOException {
+    if (!options.writeFile) {
+      return;
+    }
+    if (options.concat) {
+      if (!fs.hasPathCapability(path.getParent(), CommonPathCapabilities.FS_CONCAT)) {
+        throw new IorUsageException("--hadoop.concat needs FileSystem.concat, which " + fs.getUri() + " ("
+            + fs.getClass().getSimpleName() + ") does not offer under " + path.getParent() + "; use -F (file per process)");
+      }
+      return;
+    }
+    if (!options.filePerProc && !PositionedWrites.supported(fs, path)) {
+      StringBuilder message = new StringBuilder("N-to-1 (single-shared-file) needs several ranks writing one file at")
+          .append(" their own offsets, and ").append(fs.getUri()).append(" (").append(fs.getClass().getSimpleName())
+          .append(") cannot: its files have one sequential writer. Use -F (file per process)");
+      if (fs.hasPathCapability(path.getParent(), CommonPathCapabilities.FS_CONCAT)) {
+        message.append(", or --hadoop.concat (each rank writes its blocks as parts that are then joined into ")
+            .append(path.getName()).append(" with FileSystem.concat)");
+      }
+      throw new IorUsageException(message.toString());
+    }
+    if (options.filePerProc && options.randomOffset && !PositionedWrites.supported(fs, path)) {
+      throw new IorUsageException("-z (random offsets) with -F writes each file out of order, which needs positioned"
+          + " writes; " + fs.getUri() + " (" + fs.getClass().getSimpleName() + ") has only sequential writers: drop -z");
+    }
+  }
+
+  /** IOR's GetTestFileName: the shared file, or {@code <file>.%08d} of the given rank for -F. */
+  Path fileOf(int rank) {
+    if (!options.filePerProc) {
+      return path;
+    }
+    return new Path(path.getParent(), path.getName() + String.format(Locale.ROOT, ".%08d", rank));
+  }
+
+  private Path partsDirectory() {
+    return new Path(path.getParent(), "." + path.getName() + ".ior-parts");
+  }
+
+  private Path part(long index) {
+    return new Path(partsDirectory(), String.format(Locale.ROOT, "part-%012d", index));
+  }
+
+  RankFile openForWrite(int rank) throws IOException {
+    if (options.concat) {
+      fs.mkdirs(partsDirectory());
+      return new ConcatPartsFile(rank);
+    }
+    Path file = fileOf(rank);
+    if (!options.filePerProc || options.randomOffset) {
+      return new PositionedFile(PositionedWrites.open(fs, file));
+    }
+    return new SequentialFile(fs.create(file, true));
+  }
+
+  RankFile openForRead(int dataRank) throws IOException {
+    return new InputFile(fs.open(fileOf(dataRank)));
+  }
+
+  /** Joins the parts of --hadoop.concat into the shared file, in (segment, rank) order. Called once, by rank 0. */
+  void joinParts() throws IOException {
+    long parts = options.segmentCount * options.numTasks;
+    Path first = part(0);
+    if (parts > 1) {
+      List<Path> rest = new ArrayList<>();
+      for (long i = 1; i < parts; i++) {
+        rest.add(part(i));
+      }
+      fs.concat(first, rest.toArray(new Path[0]));
+    }
+    fs.delete(path, false);
+    if (!fs.rename(first, path)) {
+      throw new IOException("could not rename the joined parts " + first + " to " + path);
+    }
+    fs.delete(partsDirectory(), true);
+  }
+
+  /** IOR's RemoveFile for one rank: its own file with -F, the shared file (and any parts) from rank 0 otherwise. */
+  void remove(int rank) throws IOException {
+    if (options.filePerProc) {
+      fs.delete(fileOf(rank), false);
+    } else if (rank == 0) {
+      fs.delete(path, false);
+      if (options.concat) {
+        fs.delete(partsDirectory(), true);
+      }
+    }
+  }
+
+  boolean exists(int rank) throws IOException {
+    return fs.exists(fileOf(rank));
+  }
+
+  /** Bytes in the test file(s) as the file system reports them (IOR's CheckFileSize stat). */
+  long statSize() throws IOException {
+    if (!options.filePerProc) {
+      return fs.exists(path) ? fs.getFileStatus(path).getLen() : 0;
+    }
+    long total = 0;
+    for (int rank = 0; rank < options.numTasks; rank++) {
+      Path file = fileOf(rank);
+      total += fs.exists(file) ? fs.getFileStatus(file).getLen() : 0;
+    }
+    return total;
+  }
+
+  /** IOR's ShowFileSystemSize, for plain paths only (IOR skips paths that look like URIs, "^[a-z][a-z].*:"). */
+  IorReport.FileSystemSpace space() {
+    if (options.testFileName.matches("^[a-z][a-z].*:.*")) {
+      return null;
+    }
+    try {
+      FsStatus status = fs.getStatus(path.getParent());
+      double capacity = status.getCapacity();
+      String[] units = {"B", "KiB", "MiB", "GiB", "TiB", "PiB"};
+      int unit = 0;
+      while (capacity >= 1024 && unit < units.length - 1) {
+        capacity /= 1024;
+        unit++;
+      }
+      double used = status.getCapacity() == 0 ? 0 : 100.0 * status.getUsed() / status.getCapacity();
+      String directory = new Path(options.testFileName).getParent() == null ? "."
+          : new Path(options.testFileName).getParent().toString();
+      return new IorReport.FileSystemSpace(directory, String.format(Locale.ROOT, "%.1f %s", capacity, units[unit]),
+          String.format(Locale.ROOT, "%2.1f%%", used));
+    } catch (IOException e) {
+      return null;
+    }
+  }
+
+  /** -F: one rank, one file, transfers at increasing contiguous offsets. */
+  private static final class SequentialFile implements RankFile {
+    private final FSDataOutputStream out;
+
+    SequentialFile(FSDataOutputStream out) {
+      this.out = out;
+    }
+
+    @Override
+    public void write(long offset, ByteBuffer data) throws IOException {
+      if (offset != out.getPos()) {
+        throw new IOException("sequential writer is at " + out.getPos() + ", not at offset " + offset);
+      }
+      out.write(data.array(), data.arrayOffset() + data.position(), data.remaining());
+    }
+
+    @Override
+    public void read(long offset, ByteBuffer into) {
+      throw new UnsupportedOperationException("a write-phase file does not read");
+    }
+
+    @Override
+    public void sync() throws IOException {
+      out.hsync();
+    }
+
+    @Override
+    public void close() throws IOException {
+      out.close();
+    }
+  }
+
+  /** N-to-1 through the shim's positioned-write extension. */
+  private static final class PositionedFile implements RankFile {
+    private final PositionedWriter writer;
+
+    PositionedFile(PositionedWriter writer) {
+      this.writer = writer;
+    }
+
+    @Override
+    public void write(long offset, ByteBuffer data) throws IOException {
+      writer.write(offset, data.duplicate());
+    }
+
+    @Override
+    public void read(long offset, ByteBuffer into) {
+      throw new UnsupportedOperationException("a write-phase file does not read");
+    }
+
+    @Override
+    public void sync() throws IOException {
+      writer.sync();
+    }
+
+    @Override
+    public void close() throws IOException {
+      writer.close();
+    }
+  }
+
+  /** Reads at any offset with positioned reads, which every Hadoop FileSystem offers. */
+  private static final class InputFile implements RankFile {
+    private final FSDataInputStream in;
+
+    InputFile(FSDataInputStream in) {
+      this.in = in;
+    }
+
+    @Override
+    public void write(long offset, ByteBuffer data) {
+      throw new UnsupportedOperationException("a read-phase file does not write");
+    }
+
+    @Override
+    public void read(long offset, ByteBuffer into) throws IOException {
+      try {
+        in.readFully(offset, into.array(), into.arrayOffset() + into.position(), into.remaining());
+      } catch (EOFException e) {
+        throw new EOFException("file ends before offset " + (offset + into.remaining()) + " (reading " + into.remaining()
+            + " bytes at " + offset + ")");
+      }
+    }
+
+    @Override
+    public void sync() {
+    }
+
+    @Override
+    public void close() throws IOException {
+      in.close();
+    }
+  }
+
+  /**
+   * --hadoop.concat: the shared-file offset i*N*B + r*B + j*T lands in part i*N + r at j*T, so each rank writes its own
+   * parts sequentially and joining the parts in index order yields IOR's N-to-1 layout byte for byte.
+   */
+  private final class ConcatPartsFile implements RankFile {
+    private final int rank;
+    private long openPart = -1;
+    private FSDataOutputStream out;
+
+    ConcatPartsFile(int rank) {
+      this.rank = rank;
+    }
+
+    @Override
+    public void write(long offset, ByteBuffer data) throws IOException {
+      long segmentBytes = options.blockSize * options.numTasks;
+      long segment = offset / segmentBytes;
+      long owner = (offset % segmentBytes) / options.blockSize;
+      if (owner != rank) {
+        throw new IOException("offset " + offset + " belongs to rank " + owner + "'s block, not rank " + rank + "'s");
+      }
+      long index = segment * options.numTasks + rank;
+      if (index != openPart) {
+        if (out != null) {
+          out.close();
+        }
+        out = fs.create(part(index), true);
+        openPart = index;
+      }
+      long within = offset % options.blockSize;
+      if (within != out.getPos()) {
+        throw new IOException("part " + index + " is at " + out.getPos() + ", not at " + within);
+      }
+      out.write(data.array(), data.arrayOffset() + data.position(), data.remaining());
+    }
+
+    @Override
+    public void read(long offset, ByteBuffer into) {
+      throw new UnsupportedOperationException("a write-phase file does not read");
+    }
+
+    @Override
+    public void sync() throws IOException {
+      if (out != null) {
+        out.hsync();
+      }
+    }
+
+    @Override
+    public void close() throws IOException {
+      if (out != null) {
+        out.close();
+      }
+    }
+  }
+}

@@ -1,0 +1,222 @@
+package io.pfsmix.ior;
+
+import java.io.DataInput;
+import java.io.DataOutput;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.UUID;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.io.NullWritable;
+import org.apache.hadoop.io.Writable;
+import org.apache.hadoop.mapreduce.InputFormat;
+import org.apache.hadoop.mapreduce.InputSplit;
+import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.JobContext;
+import org.apache.hadoop.mapreduce.Mapper;
+import org.apache.hadoop.mapreduce.RecordReader;
+import org.apache.hadoop.mapreduce.TaskAttemptContext;
+import org.apache.hadoop.mapreduce.lib.output.NullOutputFormat;
+
+/**
+ * IOR's ranks as the map tasks of a YARN job — task k runs ranks k*R .. k*R+R-1 as threads (R = --ranks-per-task) — so
+ * IOR shares a cluster with Hadoop jobs the way the study's workloads did. Barriers and broadcasts go through marker
+ * files ({@link FileRankGroup}) in a directory beside the test file; the client reduces the records after the job.
+ */
+final class IorYarnJob {
+
+  static final String ARGS = "pfsmix.ior.args";
+  static final String COORDINATION_DIR = "pfsmix.ior.coordination.dir";
+
+  private IorYarnJob() {
+  }
+
+  static void run(Configuration conf, IorOptions options, IorAggregator aggregator, PrintStream log) throws IOException {
+    IorStorage storage = IorStorage.open(conf, options);
+    FileSystem fs = storage.fileSystem();
+    Path coordination = new Path(storage.path().getParent(), ".ior-coordination-" + UUID.randomUUID());
+    fs.mkdirs(coordination);
+    try {
+      Job job = Job.getInstance(conf, "IOR " + String.join(" ", options.commandLine));
+      job.setJarByClass(IorYarnJob.class);
+      job.getConfiguration().setStrings(ARGS, options.commandLine.toArray(new String[0]));
+      job.getConfiguration().set(COORDINATION_DIR, coordination.toString());
+      job.getConfiguration().setBoolean("mapreduce.map.speculative", false);
+      job.setInputFormatClass(RankInputFormat.class);
+      job.setMapperClass(RankMapper.class);
+      job.setNumReduceTasks(0);
+      job.setOutputFormatClass(NullOutputFormat.class);
+      job.setMapOutputKeyClass(NullWritable.class);
+      job.setMapOutputValueClass(NullWritable.class);
+      boolean succeeded;
+      try {
+        succeeded = job.waitForCompletion(false);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IorAbortedException("interrupted while waiting for IOR job " + job.getJobID());
+      } catch (ClassNotFoundException e) {
+        throw new IOException(e);
+      }
+      Path abort = new Path(coordination, FileRankGroup.ABORT);
+      if (fs.exists(abort)) {
+        throw new IorRankException("IOR job " + job.getJobID() + ": " + FileRankGroup.readText(fs, abort), null);
+      }
+      if (!succeeded) {
+        throw new IOException("IOR job " + job.getJobID() + " failed: " + failureInfo(job));
+      }
+      for (FileStatus file : fs.listStatus(new Path(coordination, FileRankGroup.RECORDS))) {
+        if (file.getPath().getName().startsWith("task-")) {
+          for (String line : FileRankGroup.readText(fs, file.getPath()).split("\n")) {
+            if (!line.isEmpty()) {
+              aggregator.add(RankRecord.fromLine(line));
+            }
+          }
+        }
+      }
+      for (int[] phase : aggregator.completedPhases()) {
+        aggregator.phaseComplete(phase[0], Phase.values()[phase[1]]);
+      }
+    } finally {
+      fs.delete(coordination, true);
+    }
+  }
+
+  private static String failureInfo(Job job) throws IOException {
+    try {
+      return job.getStatus().getFailureInfo();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return "(interrupted while asking why)";
+    }
+  }
+
+  /** One split per task; the task index is all it carries. */
+  public static final class RankSplit extends InputSplit implements Writable {
+    int task;
+
+    public RankSplit() {
+    }
+
+    RankSplit(int task) {
+      this.task = task;
+    }
+
+    @Override
+    public long getLength() {
+      return 0;
+    }
+
+    @Override
+    public String[] getLocations() {
+      return new String[0];
+    }
+
+    @Override
+    public void write(DataOutput out) throws IOException {
+      out.writeInt(task);
+    }
+
+    @Override
+    public void readFields(DataInput in) throws IOException {
+      task = in.readInt();
+    }
+  }
+
+  /** ceil(N / ranks-per-task) splits, each yielding one record: the task index. */
+  public static final class RankInputFormat extends InputFormat<NullWritable, NullWritable> {
+    @Override
+    public List<InputSplit> getSplits(JobContext context) {
+      IorOptions options = IorOptions.parse(context.getConfiguration().getStrings(ARGS, new String[0]));
+      int tasks = (options.numTasks + options.ranksPerTask - 1) / options.ranksPerTask;
+      List<InputSplit> splits = new ArrayList<>();
+      for (int task = 0; task < tasks; task++) {
+        splits.add(new RankSplit(task));
+      }
+      return splits;
+    }
+
+    @Override
+    public RecordReader<NullWritable, NullWritable> createRecordReader(InputSplit split, TaskAttemptContext context) {
+      return new RecordReader<>() {
+        private boolean done;
+
+        @Override
+        public void initialize(InputSplit s, TaskAttemptContext c) {
+        }
+
+        @Override
+        public boolean nextKeyValue() {
+          if (done) {
+            return false;
+          }
+          done = true;
+          return true;
+        }
+
+        @Override
+        public NullWritable getCurrentKey() {
+          return NullWritable.get();
+        }
+
+        @Override
+        public NullWritable getCurrentValue() {
+          return NullWritable.get();
+        }
+
+        @Override
+        public float getProgress() {
+          return done ? 1 : 0;
+        }
+
+        @Override
+        public void close() {
+        }
+      };
+    }
+  }
+
+  /** Runs this task's ranks as threads, keeping the task alive while they work. */
+  public static final class RankMapper extends Mapper<NullWritable, NullWritable, NullWritable, NullWritable> {
+    @Override
+    protected void map(NullWritable key, NullWritable value, Context context) throws IOException, InterruptedException {
+      Configuration conf = context.getConfiguration();
+      IorOptions options = IorOptions.parse(conf.getStrings(ARGS, new String[0])).validate();
+      int task = ((RankSplit) context.getInputSplit()).task;
+      Path coordination = new Path(conf.get(COORDINATION_DIR));
+      IorStorage storage = IorStorage.open(conf, options);
+      FileRankGroup group = new FileRankGroup(coordination.getFileSystem(conf), coordination, options.numTasks);
+      int first = task * options.ranksPerTask;
+      int last = Math.min(options.numTasks, first + options.ranksPerTask);
+      ExecutorService pool = Executors.newFixedThreadPool(last - first);
+      try {
+        List<Future<?>> ranks = new ArrayList<>();
+        for (int rank = first; rank < last; rank++) {
+          RankWorker worker = new RankWorker(options, storage, group, rank);
+          ranks.add(pool.submit(() -> {
+            worker.run();
+            return null;
+          }));
+        }
+        pool.shutdown();
+        while (!pool.awaitTermination(1, TimeUnit.SECONDS)) {
+          context.progress();
+          context.setStatus(String.format(Locale.ROOT, "IOR ranks %d-%d running", first, last - 1));
+        }
+        IorRunner.awaitRanks(ranks);
+        group.saveRecords(task);
+      } finally {
+        pool.shutdownNow();
+      }
+    }
+  }
+}

@@ -1,0 +1,83 @@
+package io.pfsmix.mix;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.apache.hadoop.conf.Configuration;
+
+import io.pfsmix.ior.IorIteration;
+import io.pfsmix.ior.IorOptions;
+import io.pfsmix.ior.IorResult;
+import io.pfsmix.ior.IorRunner;
+
+/**
+ * One IOR checkpoint write through the Hadoop FileSystem API (ior-adapter), ranks as threads of this JVM. Cancelling
+ * interrupts the calling thread, which makes the IOR driver abort its ranks.
+ */
+final class IorWorkload implements Workload {
+
+  private final Configuration conf;
+  private final List<String> flags;
+  private volatile Thread runner;
+
+  IorWorkload(Configuration conf, MixSettings settings, IorPattern pattern, int segments, String dir) {
+    this.conf = conf;
+    this.flags = flags(settings, pattern, segments, dir);
+  }
+
+  /** The IOR command line of this checkpoint: write only, one iteration, the mix's sizes and pattern. */
+  static List<String> flags(MixSettings settings, IorPattern pattern, int segments, String dir) {
+    List<String> f = new ArrayList<>(List.of("-a", IorOptions.API_HADOOP, "-w", "-i", "1",
+        "-N", Integer.toString(settings.iorRanks()), "-b", Long.toString(settings.iorBlock()),
+        "-t", Long.toString(settings.iorTransfer()), "-s", Integer.toString(segments),
+        "-o", dir + "/checkpoint"));
+    if (pattern == IorPattern.N_TO_N) {
+      f.add("-F");
+    }
+    f.addAll(settings.iorFlags());
+    return f;
+  }
+
+  @Override
+  public String name() {
+    return IOR;
+  }
+
+  @Override
+  public WorkloadResult run() throws Exception {
+    runner = Thread.currentThread();
+    long start = WallClock.nowNs();
+    try {
+      IorResult result = IorRunner.run(conf, IorOptions.parse(flags.toArray(new String[0])));
+      long end = WallClock.nowNs();
+      List<IorIteration> writes = result.iterations("write");
+      if (writes.isEmpty()) {
+        throw new IllegalStateException("IOR reported no write iteration");
+      }
+      IorIteration write = writes.get(0);
+      long bytes = write.aggregateBytes() > 0 ? write.aggregateBytes() : result.aggregateBytes();
+      Map<String, Object> details = new LinkedHashMap<>();
+      details.put("command", String.join(" ", flags));
+      details.put("segments", result.segmentCount());
+      details.put("ranks", result.numTasks());
+      details.put("filePerProc", result.filePerProc());
+      details.put("iorBandwidthMiB", write.bandwidthMiB());
+      details.put("openSeconds", write.openTime());
+      details.put("writeSeconds", write.wrRdTime());
+      details.put("closeSeconds", write.closeTime());
+      return new WorkloadResult(IOR, bytes, write.totalTime(), start, end, details);
+    } finally {
+      runner = null;
+    }
+  }
+
+  @Override
+  public void cancel() {
+    Thread t = runner;
+    if (t != null) {
+      t.interrupt();
+    }
+  }
+}

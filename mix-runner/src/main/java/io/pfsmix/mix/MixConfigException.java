@@ -1,0 +1,17 @@
+package io.pfsmix.mix;
+
+/** A mix setting that cannot be used; the message names the setting and says why. Raised before anything runs. */
+public final class MixConfigException extends IllegalArgumentException {
+
+  private final String key;
+
+  public MixConfigException(String key, String problem) {
+    super(key + ": " + problem);
+    this.key = key;
+  }
+
+  /** The setting at fault, as written in a mix configuration file. */
+  public String key() {
+    return key;
+  }
+}

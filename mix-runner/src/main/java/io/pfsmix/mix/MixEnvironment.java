@@ -1,0 +1,192 @@
+package io.pfsmix.mix;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.hdfs.MiniDFSCluster;
+import org.apache.hadoop.mapreduce.v2.MiniMRYarnCluster;
+
+import io.pfsmix.fs.PfsConfigKeys;
+
+/**
+ * The file system and job runner of one part of a mix, started on request (MiniDFSCluster, MiniMRYarnCluster, the local
+ * Ceph cluster) and stopped at close. {@link #conf()} is the configuration every phase derives from.
+ */
+final class MixEnvironment implements AutoCloseable {
+
+  private final Configuration conf;
+  private final Map<String, String> description = new LinkedHashMap<>();
+  private final List<AutoCloseable> toStop = new ArrayList<>();
+
+  private MixEnvironment(Configuration conf) {
+    this.conf = conf;
+  }
+
+  Configuration conf() {
+    return conf;
+  }
+
+  /** What was actually used, for the results. */
+  Map<String, String> description() {
+    return description;
+  }
+
+  static MixEnvironment start(FileSystemSpec fs, JobsSpec jobs, MixSettings settings, Path workDir, Progress progress)
+      throws Exception {
+    Configuration conf = new Configuration();
+    if (jobs.kind() == JobsSpec.Kind.CLUSTER) {
+      for (String site : List.of("core-site.xml", "hdfs-site.xml", "mapred-site.xml", "yarn-site.xml")) {
+        Path file = jobs.confDir().resolve(site);
+        if (Files.isRegularFile(file)) {
+          conf.addResource(new org.apache.hadoop.fs.Path(file.toUri()));
+        }
+      }
+    }
+    settings.hadoop().forEach(conf::set);
+    MixEnvironment env = new MixEnvironment(conf);
+    try {
+      env.startFileSystem(fs, workDir, progress);
+      env.startJobs(jobs, workDir, progress);
+      FileSystem.get(conf).mkdirs(new org.apache.hadoop.fs.Path(settings.dir()));
+      return env;
+    } catch (Exception | Error e) {
+      env.close();
+      throw e;
+    }
+  }
+
+  private void startFileSystem(FileSystemSpec fs, Path workDir, Progress progress) throws Exception {
+    switch (fs.kind()) {
+      case EMBEDDED_PFS -> {
+        conf.set(FileSystem.FS_DEFAULT_NAME_KEY, "pfs:///");
+        description.put("file system", "pfs:/// on its embedded directory");
+      }
+      case MOUNTED_PFS -> {
+        conf.set(FileSystem.FS_DEFAULT_NAME_KEY, "pfs:///");
+        conf.set(PfsConfigKeys.POSIX_ROOT, fs.mountDir().toString());
+        description.put("file system", "pfs:/// over " + fs.mountDir());
+      }
+      case CEPH -> startCeph(workDir, progress);
+      case MINI_HDFS -> {
+        progress.say("starting an in-process HDFS (MiniDFSCluster)");
+        Path base = workDir.resolve("hdfs");
+        Configuration hdfsConf = new Configuration(conf);
+        hdfsConf.set(MiniDFSCluster.HDFS_MINIDFS_BASEDIR, base.toString());
+        MiniDFSCluster cluster = new MiniDFSCluster.Builder(hdfsConf, base.toFile()).numDataNodes(1).build();
+        toStop.add(cluster::shutdown);
+        cluster.waitActive();
+        conf.set(FileSystem.FS_DEFAULT_NAME_KEY, cluster.getURI().toString());
+        description.put("file system", "MiniDFSCluster at " + cluster.getURI() + " (1 datanode)");
+      }
+      case URI -> {
+        conf.set(FileSystem.FS_DEFAULT_NAME_KEY, fs.uri().toString());
+        description.put("file system", fs.uri().toString());
+      }
+    }
+  }
+
+  private void startCeph(Path workDir, Progress progress) throws Exception {
+    Path script = pfsmixHome().resolve("scripts/ceph-cluster.sh");
+    if (!Files.isExecutable(script)) {
+      throw new IllegalStateException("ceph: " + script + " not found or not executable");
+    }
+    Path dir = workDir.resolve("ceph");
+    progress.say("starting the local Ceph cluster (" + script + " up --dir " + dir + ")");
+    Map<String, String> out = runScript(script, "up", "--dir", dir.toString());
+    toStop.add(() -> runScript(script, "down", "--dir", dir.toString()));
+    String cephConf = out.get("conf");
+    if (cephConf == null) {
+      throw new IllegalStateException("ceph: " + script + " up printed no 'conf' line");
+    }
+    conf.set(FileSystem.FS_DEFAULT_NAME_KEY, "pfs:///");
+    // fs-ceph's keys (io.pfsmix.fs.ceph.CephConfigKeys): that module is built only where Ceph is installed, so no compile
+    // dependency on it here; the backend is found at run time through fs.pfs.backend
+    conf.set(PfsConfigKeys.BACKEND, "cephfs");
+    conf.set("fs.pfs.cephfs.conf.file", cephConf);
+    description.put("file system", "pfs:/// over CephFS (libcephfs), cluster conf " + cephConf);
+  }
+
+  /** Runs the Ceph script, returning its "key value" output lines; a failure carries the script's stderr. */
+  private static Map<String, String> runScript(Path script, String... args) throws IOException, InterruptedException {
+    List<String> command = new ArrayList<>();
+    command.add(script.toString());
+    command.addAll(List.of(args));
+    Process process = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+    Map<String, String> lines = new LinkedHashMap<>();
+    try (BufferedReader in = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+      for (String line = in.readLine(); line != null; line = in.readLine()) {
+        int space = line.indexOf(' ');
+        if (space > 0) {
+          lines.put(line.substring(0, space), line.substring(space + 1).trim());
+        }
+      }
+    }
+    if (!process.waitFor(5, TimeUnit.MINUTES)) {
+      process.destroyForcibly();
+      throw new IOException(script + " " + String.join(" ", args) + " did not finish within 5 minutes");
+    }
+    if (process.exitValue() != 0) {
+      throw new IOException(script + " " + String.join(" ", args) + " failed with exit code " + process.exitValue());
+    }
+    return lines;
+  }
+
+  private void startJobs(JobsSpec jobs, Path workDir, Progress progress) throws Exception {
+    switch (jobs.kind()) {
+      case LOCAL -> {
+        conf.set("mapreduce.framework.name", "local");
+        description.put("jobs", "Hadoop LocalJobRunner, in this JVM");
+      }
+      case MINI_YARN -> {
+        progress.say("starting an in-process YARN cluster (MiniMRYarnCluster)");
+        Configuration yarnConf = new Configuration(conf);
+        yarnConf.setBoolean("mapreduce.jobhistory.minicluster.enabled", false);
+        yarnConf.setLong("yarn.nodemanager.process-kill-wait.ms", 100);
+        yarnConf.setLong("yarn.nodemanager.sleep-delay-before-sigkill.ms", 100);
+        yarnConf.set("yarn.nodemanager.vmem-check-enabled", "false");
+        yarnConf.set("hadoop.tmp.dir", workDir.resolve("yarn-tmp").toString());
+        MiniMRYarnCluster cluster = new MiniMRYarnCluster("pfsmix-mix", 1);
+        cluster.init(yarnConf);
+        cluster.start();
+        toStop.add(cluster::stop);
+        Configuration clusterConf = cluster.getConfig();
+        for (Map.Entry<String, String> e : clusterConf) {
+          conf.set(e.getKey(), e.getValue());
+        }
+        description.put("jobs", "in-process YARN (MiniMRYarnCluster, 1 node manager)");
+      }
+      case CLUSTER -> description.put("jobs", "cluster configured by " + jobs.confDir());
+    }
+  }
+
+  static Path pfsmixHome() {
+    String home = System.getProperty(PfsConfigKeys.PFSMIX_HOME_PROPERTY);
+    if (home == null) {
+      home = System.getenv("PFSMIX_HOME");
+    }
+    return Path.of(home == null ? "." : home).toAbsolutePath();
+  }
+
+  @Override
+  public void close() {
+    for (int i = toStop.size() - 1; i >= 0; i--) {
+      try {
+        toStop.get(i).close();
+      } catch (Exception e) {
+        System.err.println("mix: stopping " + toStop.get(i) + " failed: " + e.getMessage());
+      }
+    }
+    toStop.clear();
+  }
+}

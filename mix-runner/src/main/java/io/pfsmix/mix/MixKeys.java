@@ -1,0 +1,91 @@
+package io.pfsmix.mix;
+
+/**
+ * Every setting of a mix, as written in a mix configuration file (Java properties) and as the keys the
+ * {@code ./pfsmix mix} flags override, with its default. Documented in docs/mix.md and docs/configuration.md.
+ */
+public final class MixKeys {
+
+  private MixKeys() {
+  }
+
+  /** Comma-separated file systems to run on: pfs, pfs@DIR, ceph, hdfs-mini, or any file system URI. */
+  public static final String FS = "mix.fs";
+  public static final String FS_DEFAULT = "pfs";
+
+  /** Directory on the file system under test that holds the workloads' data. */
+  public static final String DIR = "mix.dir";
+  public static final String DIR_DEFAULT = "/pfsmix-mix";
+
+  /** Where jobs run: local, yarn-mini, or cluster:CONF_DIR. */
+  public static final String JOBS = "mix.jobs";
+  public static final String JOBS_DEFAULT = "local";
+
+  /** Comma-separated IOR patterns: n-to-1 (one shared file, strided) and n-to-n (a file per rank, IOR -F). */
+  public static final String PATTERNS = "mix.patterns";
+  public static final String PATTERNS_DEFAULT = "n-to-1,n-to-n";
+
+  /** IOR ranks (tasks). */
+  public static final String IOR_RANKS = "mix.ior.ranks";
+  public static final int IOR_RANKS_DEFAULT = 4;
+
+  /** IOR block size per rank and segment (-b). */
+  public static final String IOR_BLOCK = "mix.ior.block";
+  public static final String IOR_BLOCK_DEFAULT = "4m";
+
+  /** IOR transfer size (-t); divides the block size. */
+  public static final String IOR_TRANSFER = "mix.ior.transfer";
+  public static final String IOR_TRANSFER_DEFAULT = "1m";
+
+  /** IOR segments (-s): the checkpoint size is ranks x block x segments; balancing adjusts it. */
+  public static final String IOR_SEGMENTS = "mix.ior.segments";
+  public static final int IOR_SEGMENTS_DEFAULT = 16;
+
+  /** Further IOR flags for every IOR phase, e.g. "-e" (fsync at close). */
+  public static final String IOR_FLAGS = "mix.ior.flags";
+  public static final String IOR_FLAGS_DEFAULT = "";
+
+  /** HTTP request data the classifier reads; generated there when absent. Default: DIR/tfidf/requests. */
+  public static final String TFIDF_DATA = "mix.tfidf.data";
+
+  /** Size of the request data to generate when absent. */
+  public static final String TFIDF_SIZE = "mix.tfidf.size";
+  public static final String TFIDF_SIZE_DEFAULT = "64m";
+
+  /** The attack model; trained there when absent. Default: DIR/tfidf/model. */
+  public static final String TFIDF_MODEL = "mix.tfidf.model";
+
+  /** Size of the training data generated to train a missing model. */
+  public static final String TFIDF_TRAIN_SIZE = "mix.tfidf.train-size";
+  public static final String TFIDF_TRAIN_SIZE_DEFAULT = "8m";
+
+  /** Seed of generated request data (the training data uses seed + 1). */
+  public static final String TFIDF_SEED = "mix.tfidf.seed";
+  public static final long TFIDF_SEED_DEFAULT = 2009;
+
+  /** Repetitions of the phase set (TFIDF alone, IOR alone, both together) per file system and pattern. */
+  public static final String REPETITIONS = "mix.repetitions";
+  public static final int REPETITIONS_DEFAULT = 3;
+
+  /** Adjust IOR segments until IOR alone takes as long as TFIDF alone (true/false). */
+  public static final String BALANCE = "mix.balance";
+  public static final boolean BALANCE_DEFAULT = false;
+
+  /** Balancing stops when |IOR alone - TFIDF alone| / TFIDF alone is at most this. */
+  public static final String BALANCE_TOLERANCE = "mix.balance.tolerance";
+  public static final double BALANCE_TOLERANCE_DEFAULT = 0.15;
+
+  /** Most IOR runs balancing makes per file system and pattern. */
+  public static final String BALANCE_ROUNDS = "mix.balance.rounds";
+  public static final int BALANCE_ROUNDS_DEFAULT = 5;
+
+  /** Tracing: off, on (every phase traced), or overhead (every phase untraced, then traced). */
+  public static final String TRACING = "mix.tracing";
+  public static final String TRACING_DEFAULT = "on";
+
+  /** Local directory for the results; default results/mix-TIMESTAMP under the working directory. */
+  public static final String RESULTS = "mix.results";
+
+  /** Prefix of Hadoop configuration keys passed through, e.g. hadoop.fs.pfs.readahead.size = 8m. */
+  public static final String HADOOP_PREFIX = "hadoop.";
+}

@@ -1,0 +1,315 @@
+package io.pfsmix.mix;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.util.ShutdownHookManager;
+
+/**
+ * Runs a mix: per file system, prepares the data, balances the checkpoint size if asked, then repeats TFIDF alone, IOR
+ * alone and both together per pattern; records every phase as it ends, and at the end (also after a failure or Ctrl-C)
+ * merges the traces and writes the report.
+ */
+public final class MixRunner {
+
+  /** Runs before the tracer's recorders and Hadoop's file systems are closed at JVM exit. */
+  private static final int SHUTDOWN_PRIORITY = FileSystem.SHUTDOWN_HOOK_PRIORITY + 20;
+  private static final long SHUTDOWN_WAIT_SECONDS = 120;
+
+  private final MixSettings settings;
+  private final WorkloadFactory workloads;
+  private final Progress progress;
+  private final TraceSupport tracing;
+  private final List<PhaseRecord> phases = new ArrayList<>();
+  private final List<BalanceStep> balancing = new ArrayList<>();
+  private final Map<String, Map<String, String>> environment = new LinkedHashMap<>();
+  private final CountDownLatch finished = new CountDownLatch(1);
+  private volatile PhaseExecutor current;
+  private volatile String cancelReason;
+  private String failure;
+  private long startedNs;
+
+  MixRunner(MixSettings settings, WorkloadFactory workloads, TraceSupport tracing, Progress progress) {
+    this.settings = settings;
+    this.workloads = workloads;
+    this.tracing = tracing;
+    this.progress = progress;
+  }
+
+  /** A runner of the study's workloads (IOR through the Hadoop FileSystem API, the TFIDF MapReduce job). */
+  public static MixRunner of(MixSettings settings, Progress progress) {
+    return new MixRunner(settings, new StudyWorkloads(), new TraceSupport(), progress);
+  }
+
+  /** Stops the mix from another thread: the running phase's workloads are cancelled and the report marked incomplete. */
+  public void cancel(String reason) {
+    cancelReason = reason;
+    PhaseExecutor phase = current;
+    if (phase != null) {
+      phase.cancel(reason);
+    }
+  }
+
+  /**
+   * Runs the whole mix and writes the results directory. Returns the results whether complete or not; the report says
+   * which.
+   */
+  public MixResults run() throws IOException {
+    Files.createDirectories(settings.results());
+    startedNs = WallClock.nowNs();
+    Runnable hook = () -> {
+      if (finished.getCount() > 0) {
+        progress.say("interrupted: stopping the workloads and writing what was measured");
+        cancel("interrupted (Ctrl-C or the JVM shutting down)");
+        try {
+          finished.await(SHUTDOWN_WAIT_SECONDS, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+      }
+    };
+    ShutdownHookManager.get().addShutdownHook(hook, SHUTDOWN_PRIORITY, SHUTDOWN_WAIT_SECONDS + 10, TimeUnit.SECONDS);
+    try {
+      try {
+        for (FileSystemSpec fs : settings.fileSystems()) {
+          runOn(fs);
+        }
+      } catch (PhaseStopped e) {
+        failure = e.getMessage();
+      } catch (Exception e) {
+        failure = PhaseExecutor.describe(e);
+        progress.say("mix failed: " + failure);
+      }
+      return finish();
+    } finally {
+      finished.countDown();
+      if (!ShutdownHookManager.get().isShutdownInProgress()) {
+        ShutdownHookManager.get().removeShutdownHook(hook);
+      }
+    }
+  }
+
+  /** A phase failed or was cancelled: the mix stops there. */
+  private static final class PhaseStopped extends Exception {
+    PhaseStopped(String message) {
+      super(message, null, false, false);
+    }
+  }
+
+  private void runOn(FileSystemSpec fs) throws Exception {
+    checkCancelled();
+    Path workDir = settings.results().resolve("work").resolve(safe(fs.label()));
+    try (MixEnvironment env = MixEnvironment.start(fs, settings.jobs(), settings, workDir, progress)) {
+      Map<String, String> description = new LinkedHashMap<>(env.description());
+      description.put("default file system", env.conf().get(FileSystem.FS_DEFAULT_NAME_KEY));
+      environment.put(fs.label(), description);
+      checkCancelled();
+      progress.say(fs.label() + ": preparing the TFIDF data and model (generated or trained when absent)");
+      workloads.prepare(env.conf(), settings, progress);
+      Map<IorPattern, Integer> segments = new EnumMap<>(IorPattern.class);
+      for (IorPattern pattern : settings.patterns()) {
+        segments.put(pattern, settings.iorSegments());
+      }
+      boolean firstPassTraced = settings.tracing().passes().get(0);
+      if (settings.balance()) {
+        PhaseRecord target = phase(env, fs, null, PhaseKind.BALANCE_TFIDF, 0, firstPassTraced, 0);
+        for (IorPattern pattern : settings.patterns()) {
+          segments.put(pattern, balance(env, fs, pattern, target.seconds(), firstPassTraced));
+        }
+      }
+      for (int rep = 1; rep <= settings.repetitions(); rep++) {
+        for (boolean traced : settings.tracing().passes()) {
+          phase(env, fs, null, PhaseKind.TFIDF_ALONE, rep, traced, 0);
+          for (IorPattern pattern : settings.patterns()) {
+            phase(env, fs, pattern, PhaseKind.IOR_ALONE, rep, traced, segments.get(pattern));
+            phase(env, fs, pattern, PhaseKind.MIXED, rep, traced, segments.get(pattern));
+          }
+        }
+      }
+    }
+  }
+
+  /** Adjusts IOR segments until IOR alone takes as long as TFIDF alone; returns the best segment count found. */
+  private int balance(MixEnvironment env, FileSystemSpec fs, IorPattern pattern, double tfidfSeconds, boolean traced)
+      throws Exception {
+    int segments = settings.iorSegments();
+    BalanceStep best = null;
+    for (int round = 1; round <= settings.balanceRounds(); round++) {
+      PhaseRecord ior = phase(env, fs, pattern, PhaseKind.BALANCE_IOR, 0, traced, segments);
+      BalanceStep step = new BalanceStep(fs.label(), pattern.setting(), round, segments, ior.seconds(), tfidfSeconds);
+      balancing.add(step);
+      save();
+      if (best == null || step.mismatch() < best.mismatch()) {
+        best = step;
+      }
+      progress.say(String.format(Locale.ROOT, "  balancing %s %s: %d segments -> IOR %.2f s vs TFIDF %.2f s (%.0f%% off)",
+          fs.label(), pattern.label(), segments, ior.seconds(), tfidfSeconds, step.mismatch() * 100));
+      if (step.mismatch() <= settings.balanceTolerance()) {
+        break;
+      }
+      int next = (int) Math.max(1, Math.round(segments * tfidfSeconds / ior.seconds()));
+      if (next == segments) {
+        break;
+      }
+      segments = next;
+    }
+    if (best.mismatch() > settings.balanceTolerance()) {
+      progress.say(String.format(Locale.ROOT, "  balancing %s %s: no segment count within %.0f%% in %d rounds;"
+          + " using %d (%.0f%% off)", fs.label(), pattern.label(), settings.balanceTolerance() * 100,
+          settings.balanceRounds(), best.segments(), best.mismatch() * 100));
+    }
+    return best.segments();
+  }
+
+  private PhaseRecord phase(MixEnvironment env, FileSystemSpec fs, IorPattern pattern, PhaseKind kind, int rep,
+      boolean traced, int segments) throws Exception {
+    checkCancelled();
+    String id = String.format(Locale.ROOT, "%03d-%s-%s%s%s-%s", phases.size() + 1, safe(fs.label()),
+        rep == 0 ? "balance" : "r" + rep, pattern == null ? "" : "-" + pattern.setting(),
+        "-" + kind.name().toLowerCase(Locale.ROOT).replace('_', '-'), traced ? "traced" : "untraced");
+    Configuration conf = new Configuration(env.conf());
+    if (traced) {
+      tracing.enable(conf, settings.results().resolve(ResultsFiles.PHASE_TRACES_DIR).resolve(id));
+    }
+    String iorDir = iorDir() + "/" + id;
+    String tfidfOut = tfidfOutputDir() + "/" + id;
+    List<Workload> run = new ArrayList<>();
+    if (kind == PhaseKind.TFIDF_ALONE || kind == PhaseKind.BALANCE_TFIDF || kind == PhaseKind.MIXED) {
+      run.add(workloads.tfidf(conf, settings, tfidfOut));
+    }
+    if (kind == PhaseKind.IOR_ALONE || kind == PhaseKind.BALANCE_IOR || kind == PhaseKind.MIXED) {
+      run.add(workloads.ior(conf, settings, pattern, segments, iorDir));
+    }
+    progress.say("phase " + id + " starting" + (segments > 0 ? " (IOR " + segments + " segments, "
+        + human(settings.checkpointBytes(segments)) + ")" : ""));
+    PhaseExecutor executor = new PhaseExecutor(run);
+    current = executor;
+    if (cancelReason != null) {
+      executor.cancel(cancelReason);
+    }
+    PhaseExecutor.Outcome outcome;
+    try {
+      outcome = executor.run(id, progress);
+    } finally {
+      current = null;
+      // Ends this phase's trace files and drops file system instances bound to its configuration
+      FileSystem.closeAll();
+      tracing.closeRecorders();
+    }
+    PhaseRecord record = new PhaseRecord(id, fs.label(), pattern == null ? null : pattern.setting(), kind, rep, traced,
+        segments, outcome.startNs(), outcome.endNs(), outcome.status(), outcome.error(), outcome.results());
+    phases.add(record);
+    save();
+    cleanUp(env.conf(), iorDir, tfidfOut);
+    progress.say("phase " + id + " " + record.status() + String.format(Locale.ROOT, " in %.2f s", record.seconds())
+        + describe(record));
+    if (!record.ok()) {
+      throw new PhaseStopped("phase " + id + " " + record.status() + ": " + record.error());
+    }
+    return record;
+  }
+
+  private MixResults finish() throws IOException {
+    String reason = failure != null ? failure : cancelReason;
+    TraceTotals totals = null;
+    TraceAnalysis.Timeline timeline = null;
+    List<PhaseRecord> traced = phases.stream().filter(PhaseRecord::traced).toList();
+    if (!traced.isEmpty()) {
+      progress.say("merging the traces of " + traced.size() + " phases into " + ResultsFiles.MERGED_TRACE);
+      TraceAnalysis analysis = new TraceAnalysis(new PathRoles(iorDir(), settings.tfidfData(), tfidfDir(),
+          settings.tfidfModel()));
+      List<Path> all = new ArrayList<>();
+      for (PhaseRecord p : traced) {
+        Path dir = settings.results().resolve(ResultsFiles.PHASE_TRACES_DIR).resolve(p.id());
+        List<Path> files = TraceAnalysis.traceFilesIn(dir);
+        analysis.addPhase(p.id(), dir, files);
+        all.addAll(files);
+      }
+      tracing.merge(all, settings.results().resolve(ResultsFiles.MERGED_TRACE));
+      totals = analysis.totals(ResultsFiles.MERGED_TRACE);
+      timeline = analysis.timeline(startedNs, 400);
+    }
+    MixResults results = results(reason, totals);
+    ResultsFiles.write(settings.results(), results);
+    ReportWriter.write(settings.results(), results, timeline);
+    return results;
+  }
+
+  private void save() throws IOException {
+    ResultsFiles.write(settings.results(), results(failure != null ? failure : cancelReason == null
+        ? "still running (written after each phase)" : cancelReason, null));
+  }
+
+  private MixResults results(String reason, TraceTotals trace) {
+    boolean complete = reason == null;
+    return new MixResults(MixResults.VERSION, complete ? MixResults.COMPLETE : MixResults.INCOMPLETE, reason,
+        startedNs, WallClock.nowNs(), settings.asWritten(), Map.copyOf(environment), List.copyOf(balancing),
+        List.copyOf(phases), trace);
+  }
+
+  private void cleanUp(Configuration conf, String iorDir, String tfidfOut) {
+    try {
+      FileSystem fs = FileSystem.get(conf);
+      fs.delete(new org.apache.hadoop.fs.Path(iorDir), true);
+      fs.delete(new org.apache.hadoop.fs.Path(tfidfOut), true);
+    } catch (IOException e) {
+      progress.say("  could not remove " + iorDir + " or " + tfidfOut + ": " + e.getMessage());
+    }
+  }
+
+  private void checkCancelled() throws PhaseStopped {
+    if (cancelReason != null) {
+      throw new PhaseStopped(cancelReason);
+    }
+  }
+
+  private String iorDir() {
+    return base() + "/ior";
+  }
+
+  private String tfidfDir() {
+    return base() + "/tfidf";
+  }
+
+  private String tfidfOutputDir() {
+    return tfidfDir() + "/labels";
+  }
+
+  private String base() {
+    return settings.dir().replaceAll("/+$", "");
+  }
+
+  private static String describe(PhaseRecord p) {
+    StringBuilder s = new StringBuilder();
+    for (WorkloadResult w : p.workloads()) {
+      s.append(String.format(Locale.ROOT, "; %s %.1f MiB/s (%s in %.2f s)", w.workload(), w.throughputMiBs(),
+          human(w.bytes()), w.seconds()));
+    }
+    return s.toString();
+  }
+
+  static String human(long bytes) {
+    if (bytes >= 1L << 30) {
+      return String.format(Locale.ROOT, "%.2f GiB", bytes / (double) (1L << 30));
+    }
+    if (bytes >= 1L << 20) {
+      return String.format(Locale.ROOT, "%.1f MiB", bytes / (double) (1L << 20));
+    }
+    return String.format(Locale.ROOT, "%.1f KiB", bytes / 1024.0);
+  }
+
+  private static String safe(String label) {
+    return label.replaceAll("[^A-Za-z0-9._-]+", "_");
+  }
+}

@@ -1,0 +1,254 @@
+package io.pfsmix.mix;
+
+import java.io.IOException;
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.TreeMap;
+
+import org.apache.hadoop.util.StringUtils.TraditionalBinaryPrefix;
+
+/**
+ * The validated settings of one mix: a configuration file's properties with flags layered on top. Every problem is
+ * found here, before anything runs, and reported naming the setting.
+ */
+public record MixSettings(
+    List<FileSystemSpec> fileSystems,
+    String dir,
+    JobsSpec jobs,
+    List<IorPattern> patterns,
+    int iorRanks,
+    long iorBlock,
+    long iorTransfer,
+    int iorSegments,
+    List<String> iorFlags,
+    String tfidfData,
+    long tfidfSize,
+    String tfidfModel,
+    long tfidfTrainSize,
+    long tfidfSeed,
+    int repetitions,
+    boolean balance,
+    double balanceTolerance,
+    int balanceRounds,
+    TracingMode tracing,
+    Path results,
+    Map<String, String> hadoop,
+    Map<String, String> asWritten) {
+
+  private static final Set<String> KNOWN_KEYS = knownKeys();
+
+  /** Reads a configuration file (Java properties); a missing or unreadable file is a configuration error. */
+  public static Map<String, String> readFile(Path file) {
+    Properties properties = new Properties();
+    try (java.io.Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+      properties.load(in);
+    } catch (NoSuchFileException e) {
+      throw new MixConfigException("--config", "no such file: " + file);
+    } catch (IOException | IllegalArgumentException e) {
+      throw new MixConfigException("--config", "cannot read " + file + ": " + e.getMessage());
+    }
+    Map<String, String> values = new LinkedHashMap<>();
+    properties.stringPropertyNames().stream().sorted().forEach(k -> values.put(k, properties.getProperty(k).trim()));
+    return values;
+  }
+
+  /** Validates {@code values} (file settings with flag overrides already applied) into settings. */
+  public static MixSettings parse(Map<String, String> values) {
+    Map<String, String> hadoop = new TreeMap<>();
+    for (Map.Entry<String, String> e : values.entrySet()) {
+      if (e.getKey().startsWith(MixKeys.HADOOP_PREFIX)) {
+        String key = e.getKey().substring(MixKeys.HADOOP_PREFIX.length());
+        if (key.isEmpty()) {
+          throw new MixConfigException(e.getKey(), "names no Hadoop key");
+        }
+        hadoop.put(key, e.getValue());
+      } else if (!KNOWN_KEYS.contains(e.getKey())) {
+        throw new MixConfigException(e.getKey(), "unknown setting (known: " + String.join(", ", KNOWN_KEYS)
+            + ", and hadoop.* for Hadoop keys)");
+      }
+    }
+    Values r = new Values(values);
+    List<FileSystemSpec> fileSystems = new ArrayList<>();
+    for (String fs : r.list(MixKeys.FS, MixKeys.FS_DEFAULT)) {
+      fileSystems.add(FileSystemSpec.parse(fs));
+    }
+    String dir = r.string(MixKeys.DIR, MixKeys.DIR_DEFAULT);
+    if (!dir.startsWith("/")) {
+      throw new MixConfigException(MixKeys.DIR, "'" + dir + "' must be an absolute path on the file system under test");
+    }
+    JobsSpec jobs = JobsSpec.parse(r.string(MixKeys.JOBS, MixKeys.JOBS_DEFAULT));
+    LinkedHashSet<IorPattern> patterns = new LinkedHashSet<>();
+    for (String p : r.list(MixKeys.PATTERNS, MixKeys.PATTERNS_DEFAULT)) {
+      patterns.add(IorPattern.parse(p));
+    }
+    for (FileSystemSpec fs : fileSystems) {
+      if (patterns.contains(IorPattern.N_TO_1) && !fs.sharedFileWrites()) {
+        throw new MixConfigException(MixKeys.PATTERNS, "n-to-1 needs one file written by many writers at independent"
+            + " offsets, which " + fs.label() + " cannot do; use n-to-n there (IOR -F)");
+      }
+    }
+    int ranks = r.positiveInt(MixKeys.IOR_RANKS, MixKeys.IOR_RANKS_DEFAULT);
+    long block = r.size(MixKeys.IOR_BLOCK, MixKeys.IOR_BLOCK_DEFAULT);
+    long transfer = r.size(MixKeys.IOR_TRANSFER, MixKeys.IOR_TRANSFER_DEFAULT);
+    if (block % transfer != 0) {
+      throw new MixConfigException(MixKeys.IOR_TRANSFER, "transfer size " + transfer + " does not divide the block size "
+          + block + " (" + MixKeys.IOR_BLOCK + ")");
+    }
+    int segments = r.positiveInt(MixKeys.IOR_SEGMENTS, MixKeys.IOR_SEGMENTS_DEFAULT);
+    if ((double) ranks * block * segments > Long.MAX_VALUE / 2.0) {
+      throw new MixConfigException(MixKeys.IOR_SEGMENTS, "checkpoint size ranks x block x segments overflows");
+    }
+    List<String> iorFlags = r.string(MixKeys.IOR_FLAGS, MixKeys.IOR_FLAGS_DEFAULT).isBlank() ? List.of()
+        : List.of(r.string(MixKeys.IOR_FLAGS, "").trim().split("\\s+"));
+    for (String flag : iorFlags) {
+      if (List.of("-a", "-b", "-t", "-s", "-F", "-o", "-i", "-N", "-w", "-r").contains(flag)) {
+        throw new MixConfigException(MixKeys.IOR_FLAGS, "flag " + flag + " is set by the mix itself (see "
+            + MixKeys.IOR_BLOCK + ", " + MixKeys.PATTERNS + ", " + MixKeys.REPETITIONS + ")");
+      }
+    }
+    String data = r.string(MixKeys.TFIDF_DATA, dir.replaceAll("/+$", "") + "/tfidf/requests");
+    String model = r.string(MixKeys.TFIDF_MODEL, dir.replaceAll("/+$", "") + "/tfidf/model");
+    long tfidfSize = r.size(MixKeys.TFIDF_SIZE, MixKeys.TFIDF_SIZE_DEFAULT);
+    long trainSize = r.size(MixKeys.TFIDF_TRAIN_SIZE, MixKeys.TFIDF_TRAIN_SIZE_DEFAULT);
+    long seed = r.longValue(MixKeys.TFIDF_SEED, MixKeys.TFIDF_SEED_DEFAULT);
+    int repetitions = r.positiveInt(MixKeys.REPETITIONS, MixKeys.REPETITIONS_DEFAULT);
+    boolean balance = r.bool(MixKeys.BALANCE, MixKeys.BALANCE_DEFAULT);
+    double tolerance = r.fraction(MixKeys.BALANCE_TOLERANCE, MixKeys.BALANCE_TOLERANCE_DEFAULT);
+    int rounds = r.positiveInt(MixKeys.BALANCE_ROUNDS, MixKeys.BALANCE_ROUNDS_DEFAULT);
+    TracingMode tracing = TracingMode.parse(r.string(MixKeys.TRACING, MixKeys.TRACING_DEFAULT));
+    String resultsText = r.string(MixKeys.RESULTS, "results/mix-"
+        + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT)));
+    Path results = Path.of(resultsText).toAbsolutePath().normalize();
+    if (Files.exists(results) && !isEmptyDirectory(results)) {
+      throw new MixConfigException(MixKeys.RESULTS, results + " exists and is not empty; name a new directory");
+    }
+    Map<String, String> asWritten = new TreeMap<>(values);
+    return new MixSettings(List.copyOf(fileSystems), dir, jobs, List.copyOf(patterns), ranks, block, transfer, segments,
+        iorFlags, data, tfidfSize, model, trainSize, seed, repetitions, balance, tolerance, rounds, tracing, results,
+        Map.copyOf(hadoop), asWritten);
+  }
+
+  /** Bytes one IOR phase writes with {@code segments}. */
+  public long checkpointBytes(int segments) {
+    return (long) iorRanks * iorBlock * segments;
+  }
+
+  private static boolean isEmptyDirectory(Path dir) {
+    try (var entries = Files.list(dir)) {
+      return entries.findAny().isEmpty();
+    } catch (IOException e) {
+      return false;
+    }
+  }
+
+  private static Set<String> knownKeys() {
+    Set<String> keys = new java.util.TreeSet<>();
+    for (Field f : MixKeys.class.getFields()) {
+      if (Modifier.isStatic(f.getModifiers()) && f.getType() == String.class && !f.getName().endsWith("_DEFAULT")
+          && !f.getName().equals("HADOOP_PREFIX")) {
+        try {
+          keys.add((String) f.get(null));
+        } catch (IllegalAccessException e) {
+          throw new IllegalStateException(e);
+        }
+      }
+    }
+    return keys;
+  }
+
+  /** Typed access to raw values, each failure naming its key. */
+  private record Values(Map<String, String> values) {
+
+    String string(String key, String def) {
+      String v = values.get(key);
+      return v == null ? def : v.trim();
+    }
+
+    List<String> list(String key, String def) {
+      List<String> items = new ArrayList<>();
+      for (String item : string(key, def).split(",")) {
+        if (!item.isBlank()) {
+          items.add(item.trim());
+        }
+      }
+      if (items.isEmpty()) {
+        throw new MixConfigException(key, "is empty");
+      }
+      return items;
+    }
+
+    long size(String key, String def) {
+      String v = string(key, def);
+      long bytes;
+      try {
+        bytes = TraditionalBinaryPrefix.string2long(v.toLowerCase(Locale.ROOT));
+      } catch (IllegalArgumentException e) {
+        throw new MixConfigException(key, "'" + v + "' is not a size (examples: 4k, 64m, 2g)");
+      }
+      if (bytes <= 0) {
+        throw new MixConfigException(key, "'" + v + "' must be a positive size");
+      }
+      return bytes;
+    }
+
+    long longValue(String key, long def) {
+      String v = string(key, Long.toString(def));
+      try {
+        return Long.parseLong(v);
+      } catch (NumberFormatException e) {
+        throw new MixConfigException(key, "'" + v + "' is not a whole number");
+      }
+    }
+
+    int positiveInt(String key, int def) {
+      String v = string(key, Integer.toString(def));
+      int n;
+      try {
+        n = Integer.parseInt(v);
+      } catch (NumberFormatException e) {
+        throw new MixConfigException(key, "'" + v + "' is not a whole number");
+      }
+      if (n < 1) {
+        throw new MixConfigException(key, "must be at least 1, not " + n);
+      }
+      return n;
+    }
+
+    double fraction(String key, double def) {
+      String v = string(key, Double.toString(def));
+      double d;
+      try {
+        d = Double.parseDouble(v);
+      } catch (NumberFormatException e) {
+        throw new MixConfigException(key, "'" + v + "' is not a number");
+      }
+      if (!(d > 0 && d < 1)) {
+        throw new MixConfigException(key, "must be between 0 and 1 (exclusive), not " + v);
+      }
+      return d;
+    }
+
+    boolean bool(String key, boolean def) {
+      String v = string(key, Boolean.toString(def)).toLowerCase(Locale.ROOT);
+      return switch (v) {
+        case "true", "yes", "on" -> true;
+        case "false", "no", "off" -> false;
+        default -> throw new MixConfigException(key, "'" + v + "' is not true or false");
+      };
+    }
+  }
+}

@@ -1,0 +1,71 @@
+package io.pfsmix.mix;
+
+import java.net.URI;
+
+/**
+ * Which workload a traced path belongs to, by where the mix put each workload's files on the file system under test.
+ * Roles are the keys of the trace byte totals.
+ */
+public final class PathRoles {
+
+  /** The IOR checkpoint files. */
+  public static final String IOR_CHECKPOINT = "ior-checkpoint";
+  /** The request data the classifier reads. */
+  public static final String TFIDF_INPUT = "tfidf-input";
+  /** The classifier's other files: model, labels written, job files. */
+  public static final String TFIDF_OTHER = "tfidf-other";
+  /** Anything else (job staging outside the mix directory, the runner's own checks). */
+  public static final String OTHER = "other";
+
+  private final String iorDir;
+  private final String tfidfInput;
+  private final String tfidfDir;
+  private final String tfidfModel;
+
+  public PathRoles(String iorDir, String tfidfInput, String tfidfDir, String tfidfModel) {
+    this.iorDir = withSlash(pathOf(iorDir));
+    this.tfidfInput = pathOf(tfidfInput);
+    this.tfidfDir = withSlash(pathOf(tfidfDir));
+    this.tfidfModel = pathOf(tfidfModel);
+  }
+
+  /** The role of {@code path} (a URI or a plain absolute path as the tracer recorded it). */
+  public String roleOf(String path) {
+    if (path == null) {
+      return OTHER;
+    }
+    String p = pathOf(path);
+    if (p.startsWith(iorDir)) {
+      return IOR_CHECKPOINT;
+    }
+    if (p.equals(tfidfInput) || p.startsWith(withSlash(tfidfInput))) {
+      return TFIDF_INPUT;
+    }
+    if (p.startsWith(tfidfDir) || p.equals(tfidfModel) || p.startsWith(withSlash(tfidfModel))) {
+      return TFIDF_OTHER;
+    }
+    return OTHER;
+  }
+
+  /** The workload a role belongs to: ior, tfidf, or other. */
+  public static String workloadOf(String role) {
+    return switch (role) {
+      case IOR_CHECKPOINT -> Workload.IOR;
+      case TFIDF_INPUT, TFIDF_OTHER -> Workload.TFIDF;
+      default -> OTHER;
+    };
+  }
+
+  private static String pathOf(String text) {
+    try {
+      String p = URI.create(text.replace(" ", "%20")).getPath();
+      return p == null || p.isEmpty() ? text : p;
+    } catch (IllegalArgumentException e) {
+      return text;
+    }
+  }
+
+  private static String withSlash(String p) {
+    return p.endsWith("/") ? p : p + "/";
+  }
+}

@@ -1,0 +1,211 @@
+package io.pfsmix.mix;
+
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.awt.Font;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.knowm.xchart.AnnotationLine;
+import org.knowm.xchart.AnnotationText;
+import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.CategoryChart;
+import org.knowm.xchart.CategoryChartBuilder;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.internal.chartpart.Chart;
+import org.knowm.xchart.style.Styler;
+import org.knowm.xchart.style.markers.SeriesMarkers;
+
+/** The report's charts, drawn with XChart and saved as PNG. */
+final class ReportCharts {
+
+  private static final Color ALONE = new Color(0x4C72B0);
+  private static final Color MIXED = new Color(0xDD8452);
+  private static final Color SERIAL = new Color(0x8C8C8C);
+  private static final Color IOR = new Color(0xC44E52);
+  private static final Color TFIDF = new Color(0x55A868);
+  private static final Color OTHER = new Color(0x8172B2);
+  private static final int WIDTH = 900;
+  private static final int HEIGHT = 480;
+
+  private ReportCharts() {
+  }
+
+  /** Throughput of one workload alone and mixed, a pair of bars per file system and pattern, with ± one sd. */
+  static CategoryChart throughput(List<MixSummary.Row> rows, String workload) {
+    String name = workload.equals(Workload.IOR) ? "IOR checkpoint (write)" : "TFIDF classifier (read)";
+    CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT)
+        .title(name + ": throughput alone vs mixed").xAxisTitle(workload.equals(Workload.IOR) ? "IOR pattern, file system"
+            : "mixed with IOR pattern, file system").yAxisTitle("MiB/s").build();
+    style(chart);
+    List<String> categories = new ArrayList<>();
+    List<Double> alone = new ArrayList<>();
+    List<Double> aloneSd = new ArrayList<>();
+    List<Double> mixed = new ArrayList<>();
+    List<Double> mixedSd = new ArrayList<>();
+    for (MixSummary.Row row : rows) {
+      Stats a = workload.equals(Workload.IOR) ? row.iorAlone() : row.tfidfAlone();
+      Stats m = workload.equals(Workload.IOR) ? row.iorMixed() : row.tfidfMixed();
+      categories.add(category(row));
+      alone.add(value(a.mean()));
+      aloneSd.add(value(a.stddev()));
+      mixed.add(value(m.mean()));
+      mixedSd.add(value(m.stddev()));
+    }
+    chart.addSeries("alone", categories, alone, aloneSd).setFillColor(ALONE);
+    chart.addSeries("mixed", categories, mixed, mixedSd).setFillColor(MIXED);
+    return chart;
+  }
+
+  /** Runtime of the two workloads one after the other (serial) against both at once (mixed), per file system and pattern. */
+  static CategoryChart runtime(List<MixSummary.Row> rows) {
+    CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT)
+        .title("Runtime: TFIDF then IOR (serial) vs both at once (mixed)").xAxisTitle("IOR pattern, file system")
+        .yAxisTitle("seconds").build();
+    style(chart);
+    Map<String, List<Double>> means = new LinkedHashMap<>();
+    Map<String, List<Double>> sds = new LinkedHashMap<>();
+    List<String> categories = new ArrayList<>();
+    for (MixSummary.Row row : rows) {
+      categories.add(category(row));
+      put(means, sds, "TFIDF alone", row.tfidfAloneSeconds());
+      put(means, sds, "IOR alone", row.iorAloneSeconds());
+      put(means, sds, "serial (sum)", row.serialSeconds());
+      put(means, sds, "mixed", row.mixedSeconds());
+    }
+    Color[] colors = {TFIDF.brighter(), IOR.brighter(), SERIAL, MIXED};
+    int i = 0;
+    for (String series : means.keySet()) {
+      chart.addSeries(series, categories, means.get(series), sds.get(series)).setFillColor(colors[i++]);
+    }
+    return chart;
+  }
+
+  /**
+   * MiB/s each workload moved over the whole mix, from the merged trace, with a line and a short label where each
+   * phase began (T: TFIDF alone, I: IOR alone, M: mixed, B: balancing; then the repetition).
+   */
+  static XYChart timeline(TraceAnalysis.Timeline timeline, List<PhaseRecord> phases) {
+    XYChart chart = new XYChartBuilder().width(WIDTH + 300).height(HEIGHT)
+        .title("When each workload did I/O (" + timeline.point().name().toLowerCase(java.util.Locale.ROOT)
+            + " trace point, " + String.format(java.util.Locale.ROOT, "%.2f", timeline.binSeconds()) + " s bins)")
+        .xAxisTitle("seconds since the mix started").yAxisTitle("MiB/s").build();
+    style(chart);
+    chart.getStyler().setDefaultSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Area);
+    chart.getStyler().setMarkerSize(0);
+    chart.getStyler().setLegendPosition(Styler.LegendPosition.InsideNE);
+    double max = 0;
+    for (Map.Entry<String, double[]> e : timeline.mibPerSecond().entrySet()) {
+      double[] y = e.getValue();
+      double[] x = new double[y.length];
+      for (int i = 0; i < y.length; i++) {
+        x[i] = (i + 0.5) * timeline.binSeconds();
+        max = Math.max(max, y[i]);
+      }
+      Color c = switch (e.getKey()) {
+        case Workload.IOR -> IOR;
+        case Workload.TFIDF -> TFIDF;
+        default -> OTHER;
+      };
+      XYSeries s = chart.addSeries(label(e.getKey()), x, y);
+      s.setMarker(SeriesMarkers.NONE);
+      s.setLineColor(c);
+      s.setFillColor(new Color(c.getRed(), c.getGreen(), c.getBlue(), 110));
+    }
+    if (timeline.mibPerSecond().isEmpty()) {
+      chart.addSeries("no data records", new double[] {0}, new double[] {0});
+    }
+    chart.getStyler().setYAxisMax(max * 1.15 + 1e-9);
+    chart.getStyler().setXAxisMin(0.0);
+    for (PhaseRecord p : phases) {
+      double at = (p.startNs() - timeline.originNs()) / 1e9;
+      if (at < 0) {
+        continue;
+      }
+      AnnotationLine line = new AnnotationLine(at, true, false);
+      chart.addAnnotation(line);
+      chart.addAnnotation(new AnnotationText(shortLabel(p), at + timeline.binSeconds(), max * 1.08, false));
+    }
+    chart.getStyler().setAnnotationLineColor(new Color(0, 0, 0, 90));
+    chart.getStyler().setAnnotationLineStroke(new BasicStroke(1f));
+    chart.getStyler().setAnnotationTextFont(new Font(Font.SANS_SERIF, Font.PLAIN, 10));
+    chart.getStyler().setAnnotationTextFontColor(Color.DARK_GRAY);
+    return chart;
+  }
+
+  static void savePng(Chart<?, ?> chart, Path file) throws IOException {
+    Files.createDirectories(file.getParent());
+    BitmapEncoder.saveBitmap(chart, Files.newOutputStream(file), BitmapEncoder.BitmapFormat.PNG);
+  }
+
+  static byte[] png(Chart<?, ?> chart) throws IOException {
+    return BitmapEncoder.getBitmapBytes(chart, BitmapEncoder.BitmapFormat.PNG);
+  }
+
+  static String shortLabel(PhaseRecord p) {
+    String kind = switch (p.kind()) {
+      case TFIDF_ALONE -> "T";
+      case IOR_ALONE -> "I";
+      case MIXED -> "M";
+      case BALANCE_IOR, BALANCE_TFIDF -> "B";
+    };
+    String pattern = p.pattern() == null ? "" : (p.pattern().equals(IorPattern.N_TO_1.setting()) ? "1" : "N");
+    return kind + pattern + (p.repetition() > 0 ? String.valueOf(p.repetition()) : "");
+  }
+
+  private static String label(String workload) {
+    return switch (workload) {
+      case Workload.IOR -> "IOR";
+      case Workload.TFIDF -> "TFIDF";
+      default -> "other (job setup, runner)";
+    };
+  }
+
+  private static String category(MixSummary.Row row) {
+    return row.patternLabel() + ", " + row.fs() + (row.traced() ? "" : " (untraced)");
+  }
+
+  private static void put(Map<String, List<Double>> means, Map<String, List<Double>> sds, String series, Stats s) {
+    means.computeIfAbsent(series, k -> new ArrayList<>()).add(value(s.mean()));
+    sds.computeIfAbsent(series, k -> new ArrayList<>()).add(value(s.stddev()));
+  }
+
+  private static double value(double d) {
+    return Double.isNaN(d) ? 0 : d;
+  }
+
+  private static void style(Chart<?, ?> chart) {
+    Styler s = chart.getStyler();
+    s.setChartBackgroundColor(Color.WHITE);
+    s.setPlotBackgroundColor(Color.WHITE);
+    s.setPlotBorderVisible(false);
+    s.setLegendBorderColor(Color.LIGHT_GRAY);
+    s.setChartTitleFont(new Font(Font.SANS_SERIF, Font.BOLD, 15));
+    s.setLegendFont(new Font(Font.SANS_SERIF, Font.PLAIN, 12));
+    s.setAntiAlias(true);
+    if (chart instanceof CategoryChart c) {
+      c.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
+      c.getStyler().setErrorBarsColor(Color.BLACK);
+      c.getStyler().setAxisTickLabelsFont(new Font(Font.SANS_SERIF, Font.PLAIN, 12));
+      c.getStyler().setAxisTitleFont(new Font(Font.SANS_SERIF, Font.PLAIN, 13));
+      c.getStyler().setPlotGridVerticalLinesVisible(false);
+      c.getStyler().setYAxisMin(0.0);
+      c.getStyler().setLabelsVisible(true);
+      c.getStyler().setLabelsPosition(0.5);
+      c.getStyler().setLabelsFont(new Font(Font.SANS_SERIF, Font.PLAIN, 11));
+      c.getStyler().setYAxisDecimalPattern("#,##0.#");
+    } else if (chart instanceof XYChart x) {
+      x.getStyler().setAxisTickLabelsFont(new Font(Font.SANS_SERIF, Font.PLAIN, 12));
+      x.getStyler().setAxisTitleFont(new Font(Font.SANS_SERIF, Font.PLAIN, 13));
+      x.getStyler().setYAxisMin(0.0);
+      x.getStyler().setYAxisDecimalPattern("#,##0.#");
+    }
+  }
+}

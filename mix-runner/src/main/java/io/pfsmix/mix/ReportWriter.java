@@ -1,0 +1,287 @@
+package io.pfsmix.mix;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import org.knowm.xchart.internal.chartpart.Chart;
+
+/**
+ * Writes a mix's report from its raw measurements: report.md for terminals (charts as PNG files beside it) and
+ * report.html with the same tables and the charts embedded.
+ */
+public final class ReportWriter {
+
+  /** A table: header cells, then rows of cells. */
+  record Table(String title, String note, List<String> header, List<List<String>> rows) {
+  }
+
+  private ReportWriter() {
+  }
+
+  /**
+   * Writes both reports into {@code dir}.
+   *
+   * @param timeline the merged trace binned over time, or null when nothing was traced
+   */
+  public static void write(Path dir, MixResults results, TraceAnalysis.Timeline timeline) throws IOException {
+    MixSummary summary = MixSummary.of(results.phases());
+    List<Table> tables = tables(results, summary);
+    Map<String, Chart<?, ?>> charts = new LinkedHashMap<>();
+    if (!summary.rows().isEmpty()) {
+      charts.put("throughput-ior.png", ReportCharts.throughput(summary.rows(), Workload.IOR));
+      charts.put("throughput-tfidf.png", ReportCharts.throughput(summary.rows(), Workload.TFIDF));
+      charts.put("runtime.png", ReportCharts.runtime(summary.rows()));
+    }
+    if (timeline != null) {
+      charts.put("timeline.png", ReportCharts.timeline(timeline, results.phases()));
+    }
+    Map<String, byte[]> pngs = new LinkedHashMap<>();
+    for (Map.Entry<String, Chart<?, ?>> e : charts.entrySet()) {
+      byte[] png = ReportCharts.png(e.getValue());
+      Path file = dir.resolve(ResultsFiles.CHARTS_DIR).resolve(e.getKey());
+      Files.createDirectories(file.getParent());
+      Files.write(file, png);
+      pngs.put(e.getKey(), png);
+    }
+    Files.writeString(dir.resolve(ResultsFiles.REPORT_MD), markdown(results, tables, pngs.keySet()),
+        StandardCharsets.UTF_8);
+    Files.writeString(dir.resolve(ResultsFiles.REPORT_HTML), html(results, tables, pngs), StandardCharsets.UTF_8);
+  }
+
+  /** The study's two tables (throughput and runtime) as Markdown, for printing at the end of a run. */
+  public static String terminalTables(MixResults results) {
+    MixSummary summary = MixSummary.of(results.phases());
+    StringBuilder out = new StringBuilder();
+    for (Table t : List.of(throughputTable(summary), runtimeTable(summary))) {
+      out.append(markdownTable(t)).append('\n');
+    }
+    return out.toString();
+  }
+
+  private static List<Table> tables(MixResults results, MixSummary summary) {
+    List<Table> tables = new ArrayList<>();
+    tables.add(throughputTable(summary));
+    tables.add(runtimeTable(summary));
+    if (!summary.overheads().isEmpty()) {
+      tables.add(overheadTable(summary));
+    }
+    if (!results.balancing().isEmpty()) {
+      tables.add(balanceTable(results.balancing()));
+    }
+    if (results.trace() != null) {
+      tables.add(traceTable(results));
+    }
+    tables.add(phaseTable(results.phases()));
+    tables.add(settingsTable(results));
+    return tables;
+  }
+
+  static Table throughputTable(MixSummary summary) {
+    List<List<String>> rows = new ArrayList<>();
+    for (MixSummary.Row r : summary.rows()) {
+      rows.add(List.of(r.fs(), r.patternLabel(), yesNo(r.traced()), r.iorAlone().format(1), r.iorMixed().format(1),
+          factor(r.iorSlowdown()), r.tfidfAlone().format(1), r.tfidfMixed().format(1), factor(r.tfidfSlowdown())));
+    }
+    return new Table("Throughput alone vs mixed (MiB/s, mean ± sd over repetitions)",
+        "Slowdown = throughput alone / throughput mixed: above 1 the workload ran slower beside the other.",
+        List.of("file system", "pattern", "traced", "IOR alone", "IOR mixed", "IOR slowdown", "TFIDF alone",
+            "TFIDF mixed", "TFIDF slowdown"), rows);
+  }
+
+  static Table runtimeTable(MixSummary summary) {
+    List<List<String>> rows = new ArrayList<>();
+    for (MixSummary.Row r : summary.rows()) {
+      rows.add(List.of(r.fs(), r.patternLabel(), yesNo(r.traced()), r.tfidfAloneSeconds().format(2),
+          r.iorAloneSeconds().format(2), r.serialSeconds().format(2), r.mixedSeconds().format(2),
+          number(r.mixedOverSerial(), 3)));
+    }
+    return new Table("Runtime serial vs mixed (seconds, mean ± sd over repetitions)",
+        "Serial = TFIDF alone + IOR alone of the same repetition. Mixed / serial below 1: running both at once"
+            + " finished sooner than one after the other.",
+        List.of("file system", "pattern", "traced", "TFIDF alone", "IOR alone", "serial", "mixed", "mixed / serial"),
+        rows);
+  }
+
+  private static Table overheadTable(MixSummary summary) {
+    List<List<String>> rows = new ArrayList<>();
+    for (MixSummary.Overhead o : summary.overheads()) {
+      rows.add(List.of(o.fs(), o.pattern() == null ? "—" : IorPattern.parse(o.pattern()).label(), kindLabel(o.kind()),
+          o.untracedSeconds().format(2), o.tracedSeconds().format(2), percent(o.overhead())));
+    }
+    return new Table("Tracing overhead (runtime, seconds)", "The same phases run untraced, then traced.",
+        List.of("file system", "pattern", "phase", "untraced", "traced", "overhead"), rows);
+  }
+
+  private static Table balanceTable(List<BalanceStep> steps) {
+    List<List<String>> rows = new ArrayList<>();
+    for (BalanceStep s : steps) {
+      rows.add(List.of(s.fs(), IorPattern.parse(s.pattern()).label(), String.valueOf(s.round()),
+          String.valueOf(s.segments()), number(s.iorSeconds(), 2), number(s.tfidfSeconds(), 2), percent(s.mismatch())));
+    }
+    return new Table("Balancing: IOR segments sized so IOR alone takes as long as TFIDF alone", null,
+        List.of("file system", "pattern", "round", "IOR segments", "IOR alone s", "TFIDF alone s", "mismatch"), rows);
+  }
+
+  private static Table traceTable(MixResults results) {
+    TraceTotals trace = results.trace();
+    long iorReported = 0;
+    long tfidfReported = 0;
+    for (PhaseRecord p : results.phases()) {
+      if (!p.traced()) {
+        continue;
+      }
+      for (WorkloadResult w : p.workloads()) {
+        if (w.workload().equals(Workload.IOR)) {
+          iorReported += w.bytes();
+        } else {
+          tfidfReported += w.bytes();
+        }
+      }
+    }
+    List<List<String>> rows = new ArrayList<>();
+    rows.add(List.of("IOR checkpoint writes", Long.toString(iorReported),
+        bytes(trace, PathRoles.IOR_CHECKPOINT, "APPLICATION.write"), bytes(trace, PathRoles.IOR_CHECKPOINT,
+            "STORAGE.write")));
+    rows.add(List.of("TFIDF request reads", Long.toString(tfidfReported),
+        bytes(trace, PathRoles.TFIDF_INPUT, "APPLICATION.read"), bytes(trace, PathRoles.TFIDF_INPUT, "STORAGE.read")));
+    String note = trace.records() + " records in " + trace.file() + " (every traced phase, time-ordered)."
+        + " The application point counts what the workloads asked for; the storage point what reached the storage"
+        + " behind the shim's buffers (read-ahead may read past what was asked)."
+        + (trace.cutShort().isEmpty() ? "" : " Cut short: " + String.join("; ", trace.cutShort()));
+    return new Table("Bytes the workloads reported vs bytes in the trace (traced phases)", note,
+        List.of("data", "workloads reported", "trace: application", "trace: storage"), rows);
+  }
+
+  private static Table phaseTable(List<PhaseRecord> phases) {
+    List<List<String>> rows = new ArrayList<>();
+    for (PhaseRecord p : phases) {
+      WorkloadResult ior = p.result(Workload.IOR);
+      WorkloadResult tfidf = p.result(Workload.TFIDF);
+      rows.add(List.of(p.id(), p.status(), number(p.seconds(), 2),
+          ior == null ? "—" : number(ior.throughputMiBs(), 1) + " (" + ior.bytes() + " B)",
+          tfidf == null ? "—" : number(tfidf.throughputMiBs(), 1) + " (" + tfidf.bytes() + " B)",
+          p.error() == null ? "" : p.error()));
+    }
+    return new Table("Every phase", null, List.of("phase", "status", "seconds", "IOR MiB/s (bytes)",
+        "TFIDF MiB/s (bytes)", "error"), rows);
+  }
+
+  private static Table settingsTable(MixResults results) {
+    List<List<String>> rows = new ArrayList<>();
+    results.settings().forEach((k, v) -> rows.add(List.of(k, v)));
+    results.environment().forEach((fs, env) -> env.forEach((k, v) -> rows.add(List.of(fs + ": " + k, v))));
+    return new Table("Settings and environment", null, List.of("setting", "value"), rows);
+  }
+
+  private static String markdown(MixResults results, List<Table> tables, Iterable<String> charts) {
+    StringBuilder md = new StringBuilder("# pfsmix mix report\n\n");
+    md.append(statusLine(results)).append("\n\n");
+    for (String chart : charts) {
+      md.append("![").append(chart).append("](").append(ResultsFiles.CHARTS_DIR).append('/').append(chart)
+          .append(")\n\n");
+    }
+    for (Table t : tables) {
+      md.append(markdownTable(t)).append('\n');
+    }
+    return md.toString();
+  }
+
+  static String markdownTable(Table t) {
+    StringBuilder md = new StringBuilder("## ").append(t.title()).append("\n\n");
+    if (t.note() != null) {
+      md.append(t.note()).append("\n\n");
+    }
+    md.append("| ").append(String.join(" | ", t.header())).append(" |\n|");
+    t.header().forEach(h -> md.append("---|"));
+    md.append('\n');
+    for (List<String> row : t.rows()) {
+      md.append("| ").append(String.join(" | ", row.stream().map(c -> c.replace("|", "\\|")).toList()))
+          .append(" |\n");
+    }
+    if (t.rows().isEmpty()) {
+      md.append("| (none) |\n");
+    }
+    return md.toString();
+  }
+
+  private static String html(MixResults results, List<Table> tables, Map<String, byte[]> pngs) {
+    StringBuilder h = new StringBuilder("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+        + "<title>pfsmix mix report</title><style>body{font-family:sans-serif;margin:2em;max-width:1250px}"
+        + "table{border-collapse:collapse;margin-bottom:1.5em}td,th{border:1px solid #ccc;padding:3px 8px;"
+        + "text-align:left;font-size:13px}th{background:#f0f0f0}.incomplete{color:#b00;font-weight:bold}"
+        + "img{max-width:100%;border:1px solid #eee;margin:0.5em 0}</style></head><body>\n<h1>pfsmix mix report</h1>\n");
+    h.append("<p").append(results.complete() ? ">" : " class=\"incomplete\">").append(escape(statusLine(results)))
+        .append("</p>\n");
+    for (Map.Entry<String, byte[]> png : pngs.entrySet()) {
+      h.append("<img alt=\"").append(escape(png.getKey())).append("\" src=\"data:image/png;base64,")
+          .append(Base64.getEncoder().encodeToString(png.getValue())).append("\">\n");
+    }
+    for (Table t : tables) {
+      h.append("<h2>").append(escape(t.title())).append("</h2>\n");
+      if (t.note() != null) {
+        h.append("<p>").append(escape(t.note())).append("</p>\n");
+      }
+      h.append("<table><tr>");
+      t.header().forEach(c -> h.append("<th>").append(escape(c)).append("</th>"));
+      h.append("</tr>\n");
+      for (List<String> row : t.rows()) {
+        h.append("<tr>");
+        row.forEach(c -> h.append("<td>").append(escape(c)).append("</td>"));
+        h.append("</tr>\n");
+      }
+      h.append("</table>\n");
+    }
+    return h.append("</body></html>\n").toString();
+  }
+
+  private static String statusLine(MixResults results) {
+    String when = "started " + Instant.ofEpochSecond(0, results.startedNs()) + ", ran "
+        + number((results.finishedNs() - results.startedNs()) / 1e9, 1) + " s";
+    return results.complete() ? "Status: complete (" + when + ")."
+        : "Status: INCOMPLETE — " + results.reason() + " (" + when + "). The tables hold what was measured before.";
+  }
+
+  private static String bytes(TraceTotals trace, String role, String key) {
+    Map<String, Long> byKey = trace.bytes().get(role);
+    return Long.toString(byKey == null ? 0 : byKey.getOrDefault(key, 0L));
+  }
+
+  private static String kindLabel(PhaseKind kind) {
+    return switch (kind) {
+      case TFIDF_ALONE -> "TFIDF alone";
+      case IOR_ALONE -> "IOR alone";
+      case MIXED -> "mixed";
+      case BALANCE_IOR -> "balancing IOR";
+      case BALANCE_TFIDF -> "balancing TFIDF";
+    };
+  }
+
+  private static String yesNo(boolean b) {
+    return b ? "yes" : "no";
+  }
+
+  static String factor(double d) {
+    return Double.isNaN(d) || Double.isInfinite(d) ? "—" : String.format(Locale.ROOT, "%.2f×", d);
+  }
+
+  static String number(double d, int decimals) {
+    return Double.isNaN(d) || Double.isInfinite(d) ? "—" : String.format(Locale.ROOT, "%." + decimals + "f", d);
+  }
+
+  private static String percent(double d) {
+    return Double.isNaN(d) || Double.isInfinite(d) ? "—" : String.format(Locale.ROOT, "%+.1f%%", d * 100);
+  }
+
+  private static String escape(String s) {
+    return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+  }
+}

@@ -1,0 +1,139 @@
+package io.pfsmix.mix;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+import io.pfsmix.trace.format.TraceReader;
+import io.pfsmix.trace.format.TracePoint;
+import io.pfsmix.trace.format.TraceRecord;
+
+/**
+ * Reads the trace files each traced phase left and totals their data bytes by role, trace point and direction, per phase
+ * and overall; and bins them over time for the timeline chart.
+ */
+public final class TraceAnalysis {
+
+  /** Bytes per second over time for each workload, from one trace point. */
+  public record Timeline(long originNs, double binSeconds, TracePoint point, Map<String, double[]> mibPerSecond) {
+  }
+
+  private final PathRoles roles;
+  private final Map<String, Map<String, Long>> totals = new TreeMap<>();
+  private final Map<String, Map<String, Map<String, Long>>> byPhase = new LinkedHashMap<>();
+  private final List<String> cutShort = new ArrayList<>();
+  private final List<TraceRecord> dataRecords = new ArrayList<>();
+  private long records;
+
+  public TraceAnalysis(PathRoles roles) {
+    this.roles = roles;
+  }
+
+  /** Adds every trace file under {@code dir}, attributing its records to phase {@code phaseId}. */
+  public void addPhase(String phaseId, Path dir, List<Path> traceFiles) throws IOException {
+    Map<String, Map<String, Long>> phase = byPhase.computeIfAbsent(phaseId, k -> new TreeMap<>());
+    for (Path file : traceFiles) {
+      try (TraceReader reader = TraceReader.open(file)) {
+        for (TraceRecord r : reader) {
+          records++;
+          if (!r.succeeded() || r.bytes() <= 0 || !(r.op().isRead() || r.op().isWrite())) {
+            continue;
+          }
+          String role = roles.roleOf(r.path());
+          String key = r.point().name() + "." + (r.op().isRead() ? "read" : "write");
+          add(totals.computeIfAbsent(role, k -> new TreeMap<>()), key, r.bytes());
+          add(phase.computeIfAbsent(role, k -> new TreeMap<>()), key, r.bytes());
+          dataRecords.add(r);
+        }
+        if (reader.cutShort()) {
+          cutShort.add(dir.relativize(file) + ": " + reader.cutShortMessage());
+        }
+      }
+    }
+  }
+
+  private static void add(Map<String, Long> map, String key, long bytes) {
+    map.merge(key, bytes, Long::sum);
+  }
+
+  public TraceTotals totals(String mergedFile) {
+    return new TraceTotals(mergedFile, records, List.copyOf(cutShort), totals, byPhase);
+  }
+
+  /**
+   * Bins the data records of one trace point into {@code bins} intervals from {@code originNs} to the last record's end,
+   * spreading each call's bytes evenly over the time it took. The point is APPLICATION when any records have it (what
+   * the workloads asked for, without counting read-ahead twice), else whichever point the trace holds.
+   */
+  public Timeline timeline(long originNs, int bins) {
+    TracePoint point = dataRecords.stream().anyMatch(r -> r.point() == TracePoint.APPLICATION) ? TracePoint.APPLICATION
+        : dataRecords.stream().map(TraceRecord::point).findFirst().orElse(TracePoint.APPLICATION);
+    long end = dataRecords.stream().filter(r -> r.point() == point).mapToLong(TraceRecord::endNs).max().orElse(originNs);
+    double span = Math.max(1e-3, (end - originNs) / 1e9);
+    double binSeconds = span / bins;
+    Map<String, double[]> series = new TreeMap<>();
+    for (TraceRecord r : dataRecords) {
+      if (r.point() != point) {
+        continue;
+      }
+      String workload = workloadOf(r);
+      double[] values = series.computeIfAbsent(workload, k -> new double[bins]);
+      double from = (r.startNs() - originNs) / 1e9;
+      double to = Math.max(from, (r.endNs() - originNs) / 1e9);
+      spread(values, binSeconds, from, to, r.bytes() / (1024.0 * 1024.0));
+    }
+    for (double[] values : series.values()) {
+      for (int i = 0; i < values.length; i++) {
+        values[i] /= binSeconds;
+      }
+    }
+    return new Timeline(originNs, binSeconds, point, series);
+  }
+
+  /** The workload that made a record: IOR ranks and TFIDF tasks say so themselves; otherwise the path tells. */
+  private String workloadOf(TraceRecord r) {
+    if (r.context().hasRank()) {
+      return Workload.IOR;
+    }
+    if (!r.context().jobId().isEmpty()) {
+      return Workload.TFIDF;
+    }
+    return PathRoles.workloadOf(roles.roleOf(r.path()));
+  }
+
+  private static void spread(double[] bins, double binSeconds, double from, double to, double mib) {
+    int first = clamp((int) (from / binSeconds), bins.length);
+    int last = clamp((int) (to / binSeconds), bins.length);
+    if (first == last || to <= from) {
+      bins[first] += mib;
+      return;
+    }
+    double perSecond = mib / (to - from);
+    for (int i = first; i <= last; i++) {
+      double lo = Math.max(from, i * binSeconds);
+      double hi = Math.min(to, (i + 1) * binSeconds);
+      if (hi > lo) {
+        bins[i] += perSecond * (hi - lo);
+      }
+    }
+  }
+
+  private static int clamp(int i, int n) {
+    return Math.max(0, Math.min(n - 1, i));
+  }
+
+  /** The trace files in a phase's trace directory (every regular file, in name order). */
+  public static List<Path> traceFilesIn(Path dir) throws IOException {
+    if (!Files.isDirectory(dir)) {
+      return List.of();
+    }
+    try (var files = Files.walk(dir)) {
+      return files.filter(Files::isRegularFile).sorted().toList();
+    }
+  }
+}

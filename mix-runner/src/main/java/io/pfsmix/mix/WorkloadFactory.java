@@ -1,0 +1,16 @@
+package io.pfsmix.mix;
+
+import org.apache.hadoop.conf.Configuration;
+
+/** Makes the mix's workloads for one phase, and prepares what they need before any phase runs. */
+interface WorkloadFactory {
+
+  /** Generates the request data and trains the model when they are absent (not measured). */
+  void prepare(Configuration conf, MixSettings settings, Progress progress) throws Exception;
+
+  /** TFIDF classifying the request data, writing its labels under {@code outputDir}. */
+  Workload tfidf(Configuration conf, MixSettings settings, String outputDir);
+
+  /** An IOR checkpoint of {@code segments} segments written under {@code dir} in {@code pattern}. */
+  Workload ior(Configuration conf, MixSettings settings, IorPattern pattern, int segments, String dir);
+}

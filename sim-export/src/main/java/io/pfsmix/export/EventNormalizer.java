@@ -1,0 +1,98 @@
+package io.pfsmix.export;
+
+import io.pfsmix.trace.format.TracePoint;
+import io.pfsmix.trace.format.TraceRecord;
+import java.util.EnumSet;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Turns trace records into export events: picks the trace points to export (the application and storage points of one
+ * read describe the same bytes twice), assigns actors, and gives stream calls without an explicit offset the position
+ * their stream was at (open sets 0, a seek sets its target, a read or write advances by the bytes moved).
+ */
+public final class EventNormalizer {
+  private final Set<TracePoint> points;
+  private final ActorTable actors = new ActorTable();
+  private final Map<String, long[]> positions = new HashMap<>();
+  private final ExportEvent event = new ExportEvent();
+  private long sequence;
+  private long skippedPoints;
+
+  public EventNormalizer(Set<TracePoint> points) {
+    this.points = EnumSet.copyOf(points);
+  }
+
+  /** The event for this record, or null when its trace point is not exported. The returned instance is reused. */
+  public ExportEvent normalize(TraceRecord record) {
+    sequence++;
+    if (record.point() != null && !points.contains(record.point())) {
+      skippedPoints++;
+      return null;
+    }
+    ExportEvent e = event;
+    e.sequence = sequence;
+    e.record = record;
+    e.kind = EventKind.of(record.op());
+    e.actor = actors.actorOf(record.context());
+    e.fsPath = record.path() == null ? null : fsPath(record.path());
+    long bytes = record.bytes();
+    long done = bytes == TraceRecord.NONE ? Math.max(0, record.length()) : Math.max(0, bytes);
+    e.transferred = e.kind.movesData() && record.succeeded() ? done : 0;
+    e.offset = record.offset() == TraceRecord.NONE ? 0 : record.offset();
+    if (e.fsPath != null && (e.kind.movesData() || e.kind == EventKind.OPEN || e.kind == EventKind.SEEK)) {
+      trackPosition(e, record);
+    }
+    return e;
+  }
+
+  private void trackPosition(ExportEvent e, TraceRecord record) {
+    String key = e.actor.index() + "\0" + e.fsPath;
+    long[] pos = positions.get(key);
+    if (pos == null) {
+      pos = new long[1];
+      positions.put(key, pos);
+    }
+    switch (e.kind) {
+      case OPEN -> pos[0] = 0;
+      case SEEK -> {
+        if (record.length() != TraceRecord.NONE) {
+          pos[0] = record.length();
+        } else if (record.offset() != TraceRecord.NONE) {
+          pos[0] = record.offset();
+        }
+      }
+      default -> {
+        if (record.offset() == TraceRecord.NONE) {
+          e.offset = pos[0];
+        }
+        pos[0] = e.offset + e.transferred;
+      }
+    }
+  }
+
+  public ActorTable actors() {
+    return actors;
+  }
+
+  /** Records read, exported or not. */
+  public long recordsSeen() {
+    return sequence;
+  }
+
+  /** Records left out because their trace point was not selected. */
+  public long skippedByPoint() {
+    return skippedPoints;
+  }
+
+  /** A URI's path ("pfs://host/a/b" -> "/a/b"); plain paths stay as they are. */
+  static String fsPath(String path) {
+    int scheme = path.indexOf("://");
+    if (scheme < 0 || path.indexOf('/') < scheme) {
+      return path;
+    }
+    int slash = path.indexOf('/', scheme + 3);
+    return slash < 0 ? "/" : path.substring(slash);
+  }
+}

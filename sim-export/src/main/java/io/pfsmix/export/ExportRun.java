@@ -1,0 +1,139 @@
+package io.pfsmix.export;
+
+import io.pfsmix.trace.format.TraceReader;
+import io.pfsmix.trace.format.TraceRecord;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.Comparator;
+import java.util.List;
+import java.util.function.LongConsumer;
+import java.util.stream.Stream;
+
+/**
+ * One export: merges the traces, normalizes each record, feeds the exporter, and publishes the output only when all of it
+ * was written — into a staging path beside the output that is renamed into place at the end and deleted on failure, so a
+ * failed export never leaves a partial file where the output should be.
+ */
+public final class ExportRun {
+  /** Records between two progress callbacks. */
+  public static final long PROGRESS_EVERY = 1 << 20;
+
+  private final ExportFormat format;
+  private final ExportOptions options;
+  private final ExportWarnings warnings = new ExportWarnings();
+  private LongConsumer progress = n -> { };
+  private boolean replace;
+
+  /** What an export did. */
+  public record Result(Path output, long recordsRead, long recordsExported, long skippedByPoint, int actors,
+      ExportWarnings warnings) {
+  }
+
+  public ExportRun(ExportFormat format, ExportOptions options) {
+    this.format = format;
+    this.options = options;
+  }
+
+  /** Called with the number of records read so far, every {@link #PROGRESS_EVERY} records. */
+  public ExportRun progress(LongConsumer callback) {
+    progress = callback;
+    return this;
+  }
+
+  /** Whether an existing output may be replaced (otherwise an existing output is an error). */
+  public ExportRun replaceExisting(boolean value) {
+    replace = value;
+    return this;
+  }
+
+  public Result run(List<Path> traces, Path output) throws IOException {
+    if (traces.isEmpty()) {
+      throw new IllegalArgumentException("name at least one trace file to export");
+    }
+    for (Path t : traces) {
+      if (!Files.isRegularFile(t)) {
+        throw new IOException("trace file " + t + " does not exist or is not a regular file");
+      }
+    }
+    Path target = output.toAbsolutePath().normalize();
+    if (Files.exists(target) && !replace) {
+      throw new FileAlreadyExistsException(target.toString(), null,
+          "output exists; remove it or pass --force to replace it");
+    }
+    Path parent = target.getParent();
+    Files.createDirectories(parent);
+    Path staging = parent.resolve("." + target.getFileName() + ".partial-" + ProcessHandle.current().pid());
+    deleteRecursively(staging);
+    if (format.writesDirectory()) {
+      Files.createDirectories(staging);
+    }
+    boolean published = false;
+    try (TraceMerge merge = new TraceMerge(traces); Exporter exporter = format.create(staging, options, warnings)) {
+      EventNormalizer normalizer = new EventNormalizer(options.points());
+      long exported = 0;
+      TraceRecord r;
+      while ((r = merge.next()) != null) {
+        ExportEvent e = normalizer.normalize(r);
+        if (e != null) {
+          exporter.accept(e);
+          exported++;
+        }
+        if (normalizer.recordsSeen() % PROGRESS_EVERY == 0) {
+          progress.accept(normalizer.recordsSeen());
+        }
+      }
+      for (TraceReader reader : merge.readers()) {
+        if (reader.cutShort()) {
+          warnings.warn("trace cut short (records after its last whole block are missing)", reader.cutShortMessage());
+        }
+        if (reader.lostRecords() > 0) {
+          warnings.warn("trace whose producer lost records (destination failures while tracing)",
+              reader.name() + " lost " + reader.lostRecords() + " records");
+        }
+      }
+      exporter.finish(normalizer.actors());
+      exporter.close();
+      publish(staging, target);
+      published = true;
+      return new Result(target, normalizer.recordsSeen(), exported, normalizer.skippedByPoint(),
+          normalizer.actors().size(), warnings);
+    } finally {
+      if (!published) {
+        deleteRecursively(staging);
+      }
+    }
+  }
+
+  private void publish(Path staging, Path target) throws IOException {
+    if (Files.exists(target)) {
+      deleteRecursively(target);
+    }
+    try {
+      Files.move(staging, target, StandardCopyOption.ATOMIC_MOVE);
+    } catch (AtomicMoveNotSupportedException e) {
+      Files.move(staging, target);
+    }
+  }
+
+  static void deleteRecursively(Path p) throws IOException {
+    if (!Files.exists(p, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+      return;
+    }
+    try (Stream<Path> walk = Files.walk(p)) {
+      walk.sorted(Comparator.reverseOrder()).forEach(f -> {
+        try {
+          Files.delete(f);
+        } catch (IOException e) {
+          throw new UncheckedIOException(e);
+        }
+      });
+    } catch (UncheckedIOException e) {
+      throw e.getCause();
+    }
+  }
+}

@@ -1,0 +1,166 @@
+package io.pfsmix.export.darshan;
+
+import static io.pfsmix.export.darshan.PosixCounters.*;
+
+/**
+ * The POSIX counters of one file as one rank used it, accumulated the way the Darshan runtime does: sequential and
+ * consecutive accesses against the last byte touched since open, the most common sizes and strides, cumulative times that
+ * do not count overlapping calls twice, first-start and last-end timestamps. Times are seconds since the export's base.
+ */
+final class PosixFileRecord {
+  final long recordId;
+  final int actorIndex;
+  final long[] counters = new long[COUNT];
+  final double[] fcounters = new double[F_COUNT];
+  private final ValueCounts accessSizes = new ValueCounts();
+  private final ValueCounts strides = new ValueCounts();
+  private long lastByteRead;
+  private long lastByteWritten;
+  private int lastIo; // 0 none, 1 read, 2 write
+  private long closes;
+  private double lastReadEnd;
+  private double lastWriteEnd;
+  private double lastMetaEnd;
+
+  PosixFileRecord(long recordId, int actorIndex, long fileAlignment) {
+    this.recordId = recordId;
+    this.actorIndex = actorIndex;
+    counters[FILE_ALIGNMENT] = fileAlignment;
+    // the tracer does not see user buffers; Darshan's usual value, and no access is counted as misaligned in memory
+    counters[MEM_ALIGNMENT] = 8;
+    counters[MEM_NOT_ALIGNED] = 0;
+  }
+
+  void open(double start, double end) {
+    counters[OPENS]++;
+    lastByteRead = 0;
+    lastByteWritten = 0;
+    if (counters[OPENS] == 1 || fcounters[F_OPEN_START] > start) {
+      fcounters[F_OPEN_START] = start;
+    }
+    fcounters[F_OPEN_END] = end;
+    meta(start, end);
+  }
+
+  void close(double start, double end) {
+    closes++;
+    if (closes == 1 || fcounters[F_CLOSE_START] > start) {
+      fcounters[F_CLOSE_START] = start;
+    }
+    fcounters[F_CLOSE_END] = end;
+    meta(start, end);
+  }
+
+  void count(int counter, double start, double end) {
+    counters[counter]++;
+    meta(start, end);
+  }
+
+  void meta(double start, double end) {
+    lastMetaEnd = addNoOverlap(F_META_TIME, start, end, lastMetaEnd);
+  }
+
+  void read(long offset, long bytes, double start, double end) {
+    if (offset > lastByteRead) {
+      counters[SEQ_READS]++;
+    }
+    if (offset == lastByteRead + 1) {
+      counters[CONSEC_READS]++;
+    }
+    strides.add(stride(offset, lastByteRead));
+    lastByteRead = offset + bytes - 1;
+    counters[MAX_BYTE_READ] = Math.max(counters[MAX_BYTE_READ], offset + bytes - 1);
+    counters[BYTES_READ] += bytes;
+    counters[READS]++;
+    counters[SIZE_READ_0_100 + sizeBucket(bytes)]++;
+    access(offset, bytes);
+    if (lastIo == 2) {
+      counters[RW_SWITCHES]++;
+    }
+    lastIo = 1;
+    if (counters[READS] == 1 || fcounters[F_READ_START] > start) {
+      fcounters[F_READ_START] = start;
+    }
+    fcounters[F_READ_END] = end;
+    double elapsed = end - start;
+    if (elapsed > fcounters[F_MAX_READ_TIME]) {
+      fcounters[F_MAX_READ_TIME] = elapsed;
+      counters[MAX_READ_TIME_SIZE] = bytes;
+    }
+    lastReadEnd = addNoOverlap(F_READ_TIME, start, end, lastReadEnd);
+  }
+
+  void write(long offset, long bytes, double start, double end) {
+    if (offset > lastByteWritten) {
+      counters[SEQ_WRITES]++;
+    }
+    if (offset == lastByteWritten + 1) {
+      counters[CONSEC_WRITES]++;
+    }
+    strides.add(stride(offset, lastByteWritten));
+    lastByteWritten = offset + bytes - 1;
+    counters[MAX_BYTE_WRITTEN] = Math.max(counters[MAX_BYTE_WRITTEN], offset + bytes - 1);
+    counters[BYTES_WRITTEN] += bytes;
+    counters[WRITES]++;
+    counters[SIZE_WRITE_0_100 + sizeBucket(bytes)]++;
+    access(offset, bytes);
+    if (lastIo == 1) {
+      counters[RW_SWITCHES]++;
+    }
+    lastIo = 2;
+    if (counters[WRITES] == 1 || fcounters[F_WRITE_START] > start) {
+      fcounters[F_WRITE_START] = start;
+    }
+    fcounters[F_WRITE_END] = end;
+    double elapsed = end - start;
+    if (elapsed > fcounters[F_MAX_WRITE_TIME]) {
+      fcounters[F_MAX_WRITE_TIME] = elapsed;
+      counters[MAX_WRITE_TIME_SIZE] = bytes;
+    }
+    lastWriteEnd = addNoOverlap(F_WRITE_TIME, start, end, lastWriteEnd);
+  }
+
+  private void access(long offset, long bytes) {
+    if (offset % counters[FILE_ALIGNMENT] != 0) {
+      counters[FILE_NOT_ALIGNED]++;
+    }
+    accessSizes.add(bytes);
+  }
+
+  private static long stride(long offset, long lastByte) {
+    return offset > 0 && offset > lastByte && lastByte != 0 ? offset - lastByte - 1 : 0;
+  }
+
+  private double addNoOverlap(int counter, double start, double end, double lastEnd) {
+    if (start > lastEnd) {
+      fcounters[counter] += end - start;
+    } else if (end > lastEnd) {
+      fcounters[counter] += end - lastEnd;
+    }
+    return Math.max(lastEnd, end);
+  }
+
+  /** Fills the "most common" counters; called once before the record is written. */
+  void complete() {
+    accessSizes.writeTop4(counters, ACCESS1_ACCESS, ACCESS1_COUNT);
+    strides.writeTop4(counters, STRIDE1_STRIDE, STRIDE1_COUNT);
+  }
+
+  /** Timestamps (not durations) move when the job start turns out earlier than the base the record was built on. */
+  void shiftTimestamps(double seconds) {
+    for (int i = F_OPEN_START; i <= F_CLOSE_END; i++) {
+      if (touched(i)) {
+        fcounters[i] += seconds;
+      }
+    }
+  }
+
+  private boolean touched(int timestamp) {
+    return switch (timestamp) {
+      case F_OPEN_START, F_OPEN_END -> counters[OPENS] > 0;
+      case F_READ_START, F_READ_END -> counters[READS] > 0;
+      case F_WRITE_START, F_WRITE_END -> counters[WRITES] > 0;
+      default -> closes > 0;
+    };
+  }
+}

@@ -1,0 +1,84 @@
+package io.pfsmix.export;
+
+import io.pfsmix.trace.format.EventContext;
+import io.pfsmix.trace.format.TraceHeader;
+import io.pfsmix.trace.format.TraceOp;
+import io.pfsmix.trace.format.TracePoint;
+import io.pfsmix.trace.format.TraceRecord;
+import io.pfsmix.trace.format.TraceWriter;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Builds real trace files with tracing's writer, keeping the records written so tests can derive what to expect. */
+final class TestTraces {
+  static final long T0 = 1_700_000_000_123_456_789L;
+  static final long MIB = 1 << 20;
+
+  final List<TraceRecord> records = new ArrayList<>();
+
+  /** An IOR-like N-to-1 write then read: each rank opens, writes blocks of size block at i*N*B + rank*B, seeks, reads. */
+  TestTraces iorRank(String host, int rank, int ranks, String file, int segments, long block, long startNs) {
+    EventContext c = new EventContext(host, 4000 + rank, "", "", rank);
+    long t = startNs;
+    t = add(t, 1000, TraceOp.POSIX_OPEN, TracePoint.POSIX, file, TraceRecord.NONE, TraceRecord.NONE, TraceRecord.NONE, c);
+    for (int i = 0; i < segments; i++) {
+      long off = (long) i * ranks * block + rank * block;
+      t = add(t, 2_000_000, TraceOp.POSIX_PWRITE, TracePoint.POSIX, file, off, block, block, c);
+    }
+    t = add(t, 500, TraceOp.POSIX_LSEEK, TracePoint.POSIX, file, TraceRecord.NONE, 0, 0, c);
+    for (int i = 0; i < segments; i++) {
+      long off = (long) i * ranks * block + rank * block;
+      t = add(t, 1_000_000, TraceOp.POSIX_PREAD, TracePoint.POSIX, file, off, block, block, c);
+    }
+    add(t, 700, TraceOp.POSIX_CLOSE, TracePoint.POSIX, file, TraceRecord.NONE, TraceRecord.NONE, TraceRecord.NONE, c);
+    return this;
+  }
+
+  /** A Hadoop map task: stat, open, sequential stream reads without explicit offsets, a storage-point read, close. */
+  TestTraces hadoopTask(String host, String attempt, String file, int reads, long size, long startNs) {
+    EventContext c = new EventContext(host, 7000, "job_1700000000000_0007", attempt, EventContext.NO_RANK);
+    long t = startNs;
+    t = add(t, 3000, TraceOp.GET_FILE_STATUS, TracePoint.APPLICATION, file, TraceRecord.NONE, TraceRecord.NONE,
+        TraceRecord.NONE, c);
+    t = add(t, 5000, TraceOp.OPEN, TracePoint.APPLICATION, file, TraceRecord.NONE, TraceRecord.NONE, TraceRecord.NONE,
+        c);
+    for (int i = 0; i < reads; i++) {
+      // the storage point sees the read-ahead refill: excluded by default, so it must not change any count
+      if (i == 0) {
+        add(t, 9000, TraceOp.PREAD, TracePoint.STORAGE, file, 0, 4 * size, 4 * size, c);
+      }
+      t = add(t, 20_000, TraceOp.READ, TracePoint.APPLICATION, file, TraceRecord.NONE, size, size, c);
+    }
+    add(t, 1000, TraceOp.CLOSE, TracePoint.APPLICATION, file, TraceRecord.NONE, TraceRecord.NONE, TraceRecord.NONE, c);
+    return this;
+  }
+
+  private long add(long t, long dur, TraceOp op, TracePoint point, String path, long offset, long length, long bytes,
+      EventContext c) {
+    records.add(new TraceRecord(t, dur, op, point, path, offset, length, bytes, TraceRecord.OK, 1, c));
+    return t + dur + 10_000;
+  }
+
+  /** Writes the records whose context host matches into one trace file per host, each in start order. */
+  List<Path> write(Path dir) throws IOException {
+    List<Path> files = new ArrayList<>();
+    List<String> hosts = records.stream().map(r -> r.context().host()).distinct().toList();
+    for (String host : hosts) {
+      Path f = dir.resolve(host + ".pfstrace");
+      try (TraceWriter w = TraceWriter.create(f, TraceHeader.current(T0, 0, host, 1, "pfsmix-test"))) {
+        records.stream().filter(r -> r.context().host().equals(host))
+            .sorted(java.util.Comparator.comparingLong(TraceRecord::startNs)).forEach(r -> {
+              try {
+                w.write(r);
+              } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+              }
+            });
+      }
+      files.add(f);
+    }
+    return files;
+  }
+}

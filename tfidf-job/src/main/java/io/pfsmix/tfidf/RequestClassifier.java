@@ -1,0 +1,92 @@
+package io.pfsmix.tfidf;
+
+/**
+ * Labels requests with a model: the class of the centroid with the highest cosine similarity to the request's TF-IDF vector.
+ * Requests the {@link RequestValidator} rejects are labelled {@link #MALFORMED}. One instance per thread; the model's arrays
+ * are shared read-only.
+ */
+public final class RequestClassifier {
+
+  public static final int MALFORMED = -1;
+
+  private final TfidfVectorizer vectorizer;
+  private final RequestValidator validator;
+  /** Term-major centroid weights: weights[term * centroids + centroid], so one term's weights are adjacent. */
+  private final float[] centroidWeights;
+  private final int centroids;
+  private final int[] centroidClass;
+  private final int fallbackClass;
+  private final double[] scores;
+  private MalformedKind malformedKind;
+  private double similarity;
+
+  RequestClassifier(TfidfModel model, int maxLineBytes) {
+    if (model.centroidCount() == 0) {
+      throw new IllegalArgumentException("the model has no centroids: it is a dictionary only, not a trained model");
+    }
+    vectorizer = new TfidfVectorizer(new TermDictionary(model.termHashes()), model.idfArray());
+    validator = new RequestValidator(maxLineBytes);
+    centroids = model.centroidCount();
+    centroidClass = model.centroidClasses();
+    int terms = model.termCount();
+    centroidWeights = new float[terms * centroids];
+    float[][] source = model.centroidArrays();
+    for (int m = 0; m < centroids; m++) {
+      for (int t = 0; t < terms; t++) {
+        centroidWeights[t * centroids + m] = source[m][t];
+      }
+    }
+    int valid = 0;
+    for (int c = 0; c < model.classCount(); c++) {
+      if (HttpClass.VALID.label().equals(model.className(c))) {
+        valid = c;
+      }
+    }
+    fallbackClass = valid;
+    scores = new double[centroids];
+  }
+
+  /** The model's class index for the request, or {@link #MALFORMED}. */
+  public int classify(byte[] bytes, int offset, int length) {
+    malformedKind = validator.check(bytes, offset, length);
+    if (malformedKind != null) {
+      similarity = 0;
+      return MALFORMED;
+    }
+    int count = vectorizer.vectorize(bytes, offset, length);
+    if (count == 0) {
+      // nothing the model knows: not evidence of any attack
+      similarity = 0;
+      return fallbackClass;
+    }
+    java.util.Arrays.fill(scores, 0);
+    int[] terms = vectorizer.terms();
+    float[] weights = vectorizer.weights();
+    final int m = centroids;
+    for (int k = 0; k < count; k++) {
+      int base = terms[k] * m;
+      double w = weights[k];
+      for (int j = 0; j < m; j++) {
+        scores[j] += w * centroidWeights[base + j];
+      }
+    }
+    int best = 0;
+    for (int j = 1; j < m; j++) {
+      if (scores[j] > scores[best]) {
+        best = j;
+      }
+    }
+    similarity = scores[best];
+    return centroidClass[best];
+  }
+
+  /** Why the last request was {@link #MALFORMED}; null otherwise. */
+  public MalformedKind malformedKind() {
+    return malformedKind;
+  }
+
+  /** Cosine similarity of the last request to the centroid that won (0 for malformed or unknown-term requests). */
+  public double similarity() {
+    return similarity;
+  }
+}

@@ -1,0 +1,160 @@
+package io.pfsmix.tfidf;
+
+/**
+ * Decides whether a record is an HTTP request the classifier can judge (see {@link MalformedKind}). One pass over the bytes
+ * for control bytes, line lengths and the end of the headers; then the request line and Content-Length are checked.
+ */
+public final class RequestValidator {
+
+  private static final boolean[] CONTROL = new boolean[256];
+
+  static {
+    for (int c = 0; c < 0x20; c++) {
+      CONTROL[c] = c != '\t' && c != '\r' && c != '\n';
+    }
+    CONTROL[0x7f] = true;
+  }
+
+  private static final byte[] CONTENT_LENGTH = "content-length:".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+
+  private final int maxLineBytes;
+
+  public RequestValidator(int maxLineBytes) {
+    if (maxLineBytes < 16) {
+      throw new IllegalArgumentException(TfidfConfigKeys.MAX_LINE_BYTES + " must be at least 16, got " + maxLineBytes);
+    }
+    this.maxLineBytes = maxLineBytes;
+  }
+
+  /** Null when {@code bytes[offset, offset+length)} is a well-formed request, else why not. */
+  public MalformedKind check(byte[] bytes, int offset, int length) {
+    final int end = offset + length;
+    int lineStart = offset;
+    int headerEnd = -1;
+    for (int i = offset; i < end; i++) {
+      int c = bytes[i] & 0xff;
+      if (CONTROL[c]) {
+        return MalformedKind.BINARY;
+      }
+      if (c == '\n') {
+        if (i - lineStart > maxLineBytes) {
+          return MalformedKind.OVERSIZE_LINE;
+        }
+        lineStart = i + 1;
+        if (headerEnd < 0 && i - offset >= 3 && bytes[i - 1] == '\r' && bytes[i - 2] == '\n' && bytes[i - 3] == '\r') {
+          headerEnd = i + 1;
+        }
+      }
+    }
+    if (end - lineStart > maxLineBytes) {
+      return MalformedKind.OVERSIZE_LINE;
+    }
+    if (headerEnd < 0) {
+      return MalformedKind.TRUNCATED;
+    }
+    MalformedKind requestLine = checkRequestLine(bytes, offset, headerEnd);
+    if (requestLine != null) {
+      return requestLine;
+    }
+    long declared = contentLength(bytes, offset, headerEnd);
+    long body = end - headerEnd;
+    if (declared >= 0 ? declared != body : body != 0 && !hasChunkedOrNoLength(bytes, offset, headerEnd)) {
+      return MalformedKind.TRUNCATED;
+    }
+    return null;
+  }
+
+  private static MalformedKind checkRequestLine(byte[] b, int offset, int headerEnd) {
+    int i = offset;
+    while (i < headerEnd && b[i] >= 'A' && b[i] <= 'Z') {
+      i++;
+    }
+    if (i == offset || i - offset > 16 || b[i] != ' ') {
+      return MalformedKind.BAD_REQUEST_LINE;
+    }
+    int target = ++i;
+    while (i < headerEnd && b[i] != ' ' && b[i] != '\r') {
+      if (b[i] == '%' && (i + 2 >= headerEnd || !isHex(b[i + 1]) || !isHex(b[i + 2]))) {
+        return MalformedKind.BAD_ENCODING;
+      }
+      i++;
+    }
+    if (i == target || b[i] != ' ') {
+      return MalformedKind.BAD_REQUEST_LINE;
+    }
+    i++;
+    boolean version = i + 9 < headerEnd && b[i] == 'H' && b[i + 1] == 'T' && b[i + 2] == 'T' && b[i + 3] == 'P'
+        && b[i + 4] == '/' && isDigit(b[i + 5]) && b[i + 6] == '.' && isDigit(b[i + 7]) && b[i + 8] == '\r'
+        && b[i + 9] == '\n';
+    return version ? null : MalformedKind.BAD_REQUEST_LINE;
+  }
+
+  /** The Content-Length value, -1 when absent or unparsable. */
+  private static long contentLength(byte[] b, int offset, int headerEnd) {
+    int line = offset;
+    while (line < headerEnd) {
+      int next = line;
+      while (next < headerEnd && b[next] != '\n') {
+        next++;
+      }
+      if (startsWithIgnoreCase(b, line, next, CONTENT_LENGTH)) {
+        long value = -1;
+        for (int i = line + CONTENT_LENGTH.length; i < next; i++) {
+          byte c = b[i];
+          if (isDigit(c)) {
+            value = (value < 0 ? 0 : value * 10) + (c - '0');
+            if (value > Integer.MAX_VALUE) {
+              return Long.MAX_VALUE;
+            }
+          } else if (c != ' ' && c != '\t' && c != '\r') {
+            return -1;
+          }
+        }
+        return value;
+      }
+      line = next + 1;
+    }
+    return -1;
+  }
+
+  /** A body without Content-Length is acceptable only with chunked transfer encoding, which we do not decode. */
+  private static boolean hasChunkedOrNoLength(byte[] b, int offset, int headerEnd) {
+    byte[] chunked = "transfer-encoding:".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    int line = offset;
+    while (line < headerEnd) {
+      int next = line;
+      while (next < headerEnd && b[next] != '\n') {
+        next++;
+      }
+      if (startsWithIgnoreCase(b, line, next, chunked)) {
+        return true;
+      }
+      line = next + 1;
+    }
+    return false;
+  }
+
+  private static boolean startsWithIgnoreCase(byte[] b, int from, int to, byte[] prefix) {
+    if (to - from < prefix.length) {
+      return false;
+    }
+    for (int k = 0; k < prefix.length; k++) {
+      int c = b[from + k];
+      if (c >= 'A' && c <= 'Z') {
+        c += 32;
+      }
+      if (c != prefix[k]) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static boolean isDigit(byte c) {
+    return c >= '0' && c <= '9';
+  }
+
+  private static boolean isHex(byte c) {
+    return isDigit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+  }
+}

@@ -1,0 +1,183 @@
+package io.pfsmix.tfidf.generate;
+
+import static io.pfsmix.tfidf.generate.AttackPayloads.one;
+
+import java.nio.charset.StandardCharsets;
+import java.util.SplittableRandom;
+
+import io.pfsmix.tfidf.HttpClass;
+import io.pfsmix.tfidf.MalformedKind;
+
+/**
+ * Makes one labelled request at a time: normal traffic, or normal traffic carrying an attack payload where real attacks go
+ * (query parameters, path segments, cookies, headers, form and JSON bodies), or a deliberately malformed record.
+ */
+public final class RequestGenerator {
+
+  /** Lines of malformed OVERSIZE_LINE records are longer than this (the classifier's default line limit). */
+  static final int OVERSIZE_LINE_BYTES = 8192;
+
+  /** The kinds a request can have on its own (OVERSIZE_RECORD depends on the reader's limit). */
+  static final MalformedKind[] GENERATED_MALFORMED = {MalformedKind.BINARY, MalformedKind.OVERSIZE_LINE,
+      MalformedKind.TRUNCATED, MalformedKind.BAD_REQUEST_LINE, MalformedKind.BAD_ENCODING};
+
+  private static final String[] PARAMETERS = {"q", "id", "page", "search", "name", "user", "file", "path", "template",
+      "redirect", "url", "lang", "category", "sort", "item", "cmd", "host", "doc", "view", "filter", "uid", "query",
+      "callback", "return", "next", "include", "dir", "ip", "email", "comment"};
+  private static final String[] COOKIES = {"session", "user", "prefs", "lang", "tracking", "role", "cart", "last_search"};
+  private static final String[] HEADERS = {"User-Agent", "Referer", "X-Forwarded-For", "X-Api-Version", "Accept-Language",
+      "X-Custom-Header"};
+
+  /** A generated record. */
+  public static final class Generated {
+    public final String label;
+    public final byte[] request;
+
+    Generated(String label, byte[] request) {
+      this.label = label;
+      this.request = request;
+    }
+  }
+
+  private final NormalTraffic normal = new NormalTraffic();
+  private final AttackPayloads attacks;
+  private final double attackShare;
+  private final double malformedShare;
+
+  /**
+   * @param seed chooses the attack variants (see {@link VariantSpace}); record randomness comes from the random source
+   *     passed to {@link #next}
+   */
+  public RequestGenerator(long seed, double attackShare, double malformedShare) {
+    if (!(attackShare >= 0 && attackShare <= 1)) {
+      throw new IllegalArgumentException("--attack-share must be in [0, 1], got " + attackShare);
+    }
+    if (!(malformedShare >= 0 && malformedShare + attackShare <= 1)) {
+      throw new IllegalArgumentException("--malformed-share must be in [0, 1 - attack share], got " + malformedShare);
+    }
+    this.attacks = new AttackPayloads(new VariantSpace(seed, VariantSpace.DEFAULT_KEEP));
+    this.attackShare = attackShare;
+    this.malformedShare = malformedShare;
+  }
+
+  public Generated next(SplittableRandom r) {
+    double p = r.nextDouble();
+    if (p < malformedShare) {
+      return new Generated(HttpClass.MALFORMED_LABEL, malformed(r, GENERATED_MALFORMED[r.nextInt(GENERATED_MALFORMED.length)]));
+    }
+    if (p < malformedShare + attackShare) {
+      HttpClass type = HttpClass.ofIndex(1 + r.nextInt(HttpClass.count() - 1));
+      return new Generated(type.label(), attack(type, r));
+    }
+    HttpRequestDraft d = new HttpRequestDraft();
+    normal.fill(d, r);
+    return new Generated(HttpClass.VALID.label(), d.render());
+  }
+
+  /** A normal request carrying one payload of {@code type}. */
+  byte[] attack(HttpClass type, SplittableRandom r) {
+    HttpRequestDraft d = new HttpRequestDraft();
+    normal.fill(d, r);
+    String payload = attacks.payload(type, r);
+    int place = r.nextInt(100);
+    if (type == HttpClass.PATH_TRAVERSAL && place < 30) {
+      d.method = "GET";
+      d.body = null;
+      d.query.clear();
+      d.path = one(r, new String[] {"/download/", "/static/", "/files/", "/view/", "/images/", "/"})
+          + Evasions.pathSegment(payload, r.nextInt(3) == 0 ? Evasions.randomStyle(r) : Evasions.UrlStyle.MINIMAL, r)
+          .replace("%2F", "/");
+    } else if (place < 55) {
+      String value = Evasions.queryValue(payload, Evasions.randomStyle(r), r);
+      String name = one(r, PARAMETERS);
+      if (!d.query.isEmpty() && r.nextBoolean()) {
+        d.query.get(r.nextInt(d.query.size()))[1] = value;
+      } else {
+        d.query.add(r.nextInt(d.query.size() + 1), new String[] {name, value});
+      }
+    } else if (place < 63) {
+      d.path = d.path.replaceAll("/[^/]*$", "/")
+          + Evasions.pathSegment(payload, Evasions.randomStyle(r), r).replace("/", "%2F");
+    } else if (place < 73) {
+      d.cookies.add(r.nextInt(d.cookies.size() + 1), new String[] {one(r, COOKIES), Evasions.cookieValue(payload)});
+    } else if (place < 83) {
+      String header = one(r, HEADERS);
+      String value = Evasions.headerValue(payload);
+      if (header.equals("Referer")) {
+        value = "https://" + d.headers.get(0)[1] + "/search?q=" + Evasions.queryValue(payload, Evasions.randomStyle(r), r);
+      }
+      d.setHeader(header, value);
+    } else if (place < 94 || d.body == null) {
+      d.method = "POST";
+      d.contentType = "application/x-www-form-urlencoded";
+      d.body = one(r, PARAMETERS) + "=" + Evasions.queryValue(payload, Evasions.randomStyle(r), r)
+          + (r.nextBoolean() ? "&submit=Send" : "&csrf_token=" + NormalTraffic.hex(r, 32));
+    } else {
+      d.method = r.nextBoolean() ? "POST" : "PUT";
+      d.contentType = "application/json";
+      d.body = "{\"" + one(r, PARAMETERS) + "\":\"" + Evasions.jsonString(payload) + "\",\"id\":" + r.nextInt(1, 100000)
+          + "}";
+    }
+    return d.render();
+  }
+
+  /** A record that {@link io.pfsmix.tfidf.RequestValidator} refuses for {@code kind}'s reason. */
+  byte[] malformed(SplittableRandom r, MalformedKind kind) {
+    HttpRequestDraft d = new HttpRequestDraft();
+    normal.fill(d, r);
+    switch (kind) {
+      case BINARY: {
+        byte[] junk = new byte[r.nextInt(40, 600)];
+        for (int i = 0; i < junk.length; i++) {
+          int b = r.nextInt(256);
+          junk[i] = (byte) (b == 0x1E ? 0 : b);
+        }
+        junk[r.nextInt(junk.length)] = 0;
+        return junk;
+      }
+      case OVERSIZE_LINE: {
+        StringBuilder pad = new StringBuilder();
+        int n = OVERSIZE_LINE_BYTES + r.nextInt(1, 8192);
+        while (pad.length() < n) {
+          pad.append(NormalTraffic.hex(r, 32));
+        }
+        d.header("X-Padding", pad.toString());
+        return d.render();
+      }
+      case TRUNCATED: {
+        byte[] whole = d.render();
+        int headerEnd = indexOf(whole, "\r\n\r\n");
+        return java.util.Arrays.copyOf(whole, r.nextInt(12, headerEnd + 1));
+      }
+      case BAD_REQUEST_LINE: {
+        byte[] whole = d.render();
+        String broken = one(r, new String[] {"GET\t", "get ", "GET  ", "G\u00c9T "});
+        byte[] prefix = broken.getBytes(StandardCharsets.ISO_8859_1);
+        int space = indexOf(whole, " ");
+        byte[] out = new byte[prefix.length + whole.length - space - 1];
+        System.arraycopy(prefix, 0, out, 0, prefix.length);
+        System.arraycopy(whole, space + 1, out, prefix.length, whole.length - space - 1);
+        return out;
+      }
+      case BAD_ENCODING:
+        d.query.add(new String[] {one(r, PARAMETERS), one(r, new String[] {"100%", "%zz", "50%off", "%G1", "a%2"})});
+        return d.render();
+      default:
+        throw new IllegalArgumentException("cannot generate a request that is malformed as " + kind);
+    }
+  }
+
+  private static int indexOf(byte[] bytes, String what) {
+    byte[] w = what.getBytes(StandardCharsets.ISO_8859_1);
+    outer:
+    for (int i = 0; i + w.length <= bytes.length; i++) {
+      for (int k = 0; k < w.length; k++) {
+        if (bytes[i + k] != w[k]) {
+          continue outer;
+        }
+      }
+      return i;
+    }
+    return -1;
+  }
+}

@@ -1,0 +1,130 @@
+package io.pfsmix.trace.hadoop;
+
+import java.io.FilterOutputStream;
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.util.ShutdownHookManager;
+
+import io.pfsmix.trace.TraceConfigKeys;
+import io.pfsmix.trace.recorder.BinaryTraceDestination;
+import io.pfsmix.trace.recorder.Log4jTraceDestination;
+import io.pfsmix.trace.recorder.TraceDestination;
+import io.pfsmix.trace.recorder.TraceRecorder;
+
+/**
+ * The recorders of this JVM, one per destination: every tracing file system instance and storage decorator with the
+ * same destination shares one recorder, so a process writes one trace file. Recorders are closed at JVM exit, before
+ * Hadoop closes its cached file systems (a trace on HDFS needs its file system to finish).
+ */
+public final class TraceRecorders {
+
+  /** Runs before FileSystem's own shutdown hook (higher priority runs first). */
+  static final int SHUTDOWN_PRIORITY = FileSystem.SHUTDOWN_HOOK_PRIORITY + 10;
+
+  private static final Map<String, TraceRecorder> RECORDERS = new ConcurrentHashMap<>();
+  private static volatile boolean hookInstalled;
+
+  private TraceRecorders() {
+  }
+
+  /** The recorder for the destination {@code conf} names, created on first use. */
+  public static TraceRecorder forConfiguration(Configuration conf) {
+    String destination = conf.getTrimmed(TraceConfigKeys.DESTINATION, TraceConfigKeys.destinationDefault());
+    if (destination.isEmpty()) {
+      throw new IllegalArgumentException(TraceConfigKeys.DESTINATION + " is empty: name a directory or \"log4j\"");
+    }
+    TraceRecorder.Settings settings = new TraceRecorder.Settings(
+        conf.getInt(TraceConfigKeys.BUFFER_RECORDS, TraceConfigKeys.BUFFER_RECORDS_DEFAULT),
+        conf.getLong(TraceConfigKeys.BUFFER_MAX_BYTES, TraceConfigKeys.BUFFER_MAX_BYTES_DEFAULT),
+        conf.getLong(TraceConfigKeys.FLUSH_INTERVAL_MS, TraceConfigKeys.FLUSH_INTERVAL_MS_DEFAULT));
+    String logger = conf.getTrimmed(TraceConfigKeys.LOG4J_LOGGER, TraceConfigKeys.LOG4J_LOGGER_DEFAULT);
+    String key = destination + "|" + settings + "|" + logger;
+    installShutdownHook();
+    return RECORDERS.computeIfAbsent(key,
+        k -> new TraceRecorder(destination(destination, logger, conf), settings, producer()));
+  }
+
+  /** Closes every recorder (ending its trace file); later traced calls start new recorders and files. */
+  public static void closeAll() {
+    List<TraceRecorder> open = new ArrayList<>(RECORDERS.values());
+    RECORDERS.clear();
+    for (TraceRecorder recorder : open) {
+      recorder.close();
+    }
+  }
+
+  /** Hands everything recorded so far to the destinations. */
+  public static void flushAll() {
+    for (TraceRecorder recorder : RECORDERS.values()) {
+      recorder.flush();
+    }
+  }
+
+  static String producer() {
+    String version = TraceRecorders.class.getPackage().getImplementationVersion();
+    return "pfsmix-java " + (version == null ? "dev" : version);
+  }
+
+  private static void installShutdownHook() {
+    if (!hookInstalled) {
+      synchronized (TraceRecorders.class) {
+        if (!hookInstalled) {
+          ShutdownHookManager.get().addShutdownHook(TraceRecorders::closeAll, SHUTDOWN_PRIORITY);
+          hookInstalled = true;
+        }
+      }
+    }
+  }
+
+  static TraceDestination destination(String destination, String logger, Configuration conf) {
+    if (destination.equals(TraceConfigKeys.DESTINATION_LOG4J)) {
+      return new Log4jTraceDestination(logger);
+    }
+    URI uri = new Path(destination).toUri();
+    if (uri.getScheme() == null || uri.getScheme().equals("file")) {
+      return BinaryTraceDestination.inLocalDirectory(Paths.get(uri.getPath()));
+    }
+    Path directory = new Path(destination);
+    Configuration untraced = untracedConfiguration(conf);
+    return new BinaryTraceDestination(fileName -> {
+      FileSystem fs = FileSystem.newInstance(directory.toUri(), untraced);
+      try {
+        fs.mkdirs(directory);
+        return new FilterOutputStream(fs.create(new Path(directory, fileName), false)) {
+          @Override
+          public void write(byte[] b, int off, int len) throws IOException {
+            out.write(b, off, len);
+          }
+
+          @Override
+          public void close() throws IOException {
+            try {
+              super.close();
+            } finally {
+              fs.close();
+            }
+          }
+        };
+      } catch (IOException | RuntimeException e) {
+        fs.close();
+        throw e;
+      }
+    }, directory.toString());
+  }
+
+  /** A copy of {@code conf} in which a tracing file system passes calls through, so trace writes are not traced. */
+  static Configuration untracedConfiguration(Configuration conf) {
+    Configuration copy = new Configuration(conf);
+    copy.setBoolean(TraceConfigKeys.ENABLED, false);
+    return copy;
+  }
+}

@@ -1,0 +1,181 @@
+package io.pfsmix.trace.format;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class TraceFormatTest {
+
+  @TempDir
+  Path dir;
+
+  private static final TraceHeader HEADER = TraceHeader.current(1_700_000_000_000_000_000L, 123_456_789L, "node7", 4242,
+      "test");
+
+  /** Records that use every field with distinct values, several paths, results and contexts. */
+  private static List<TraceRecord> sampleRecords(int count) {
+    EventContext task = new EventContext("node7", 4242, "job_1_0001", "attempt_1_0001_m_000003_0", EventContext.NO_RANK);
+    EventContext rank = new EventContext("node8", 99, "", "", 17);
+    List<TraceRecord> records = new ArrayList<>();
+    TraceOp[] ops = TraceOp.values();
+    for (int i = 0; i < count; i++) {
+      TraceOp op = ops[1 + i % (ops.length - 1)];
+      records.add(new TraceRecord(
+          1_700_000_000_000_000_000L + i * 1000L, 10L + i, op, TracePoint.values()[i % 3],
+          i % 5 == 0 ? null : "/data/file-" + (i % 7) + "-\u00e9",
+          i % 4 == 0 ? TraceRecord.NONE : i * 4096L, i * 3L, i % 9 == 0 ? -1 : i * 2L,
+          i % 6 == 0 ? "java.io.FileNotFoundException" : (i % 11 == 0 ? "ENOSPC" : TraceRecord.OK),
+          1000 + i % 13, i % 3 == 0 ? null : (i % 3 == 1 ? task : rank)));
+    }
+    return records;
+  }
+
+  private Path write(List<TraceRecord> records, long lost) throws IOException {
+    Path file = dir.resolve("t.ptrace");
+    try (TraceWriter writer = TraceWriter.create(file, HEADER)) {
+      for (TraceRecord record : records) {
+        writer.write(record);
+      }
+      writer.addLostRecords(lost);
+    }
+    return file;
+  }
+
+  private static List<TraceRecord> readAll(TraceReader reader) throws IOException {
+    List<TraceRecord> out = new ArrayList<>();
+    for (TraceRecord r = reader.next(); r != null; r = reader.next()) {
+      out.add(r);
+    }
+    return out;
+  }
+
+  private static EventContext processContext() {
+    return EventContext.ofProcess(HEADER.host(), HEADER.pid());
+  }
+
+  @Test
+  void everyFieldSurvivesARoundTrip() throws IOException {
+    List<TraceRecord> records = sampleRecords(5000);
+    Path file = write(records, 7);
+    try (TraceReader reader = TraceReader.open(file)) {
+      assertThat(reader.header()).isEqualTo(HEADER);
+      assertThat(reader.header().monotonicToWallOffsetNs()).isEqualTo(1_700_000_000_000_000_000L - 123_456_789L);
+      List<TraceRecord> back = readAll(reader);
+      List<TraceRecord> expected = new ArrayList<>();
+      for (TraceRecord r : records) {
+        expected.add(r.context() != null ? r : new TraceRecord(r.startNs(), r.durationNs(), r.op(), r.point(), r.path(),
+            r.offset(), r.length(), r.bytes(), r.result(), r.threadId(), processContext()));
+      }
+      assertThat(back).containsExactlyElementsOf(expected);
+      assertThat(reader.complete()).isTrue();
+      assertThat(reader.cutShort()).isFalse();
+      assertThat(reader.lostRecords()).isEqualTo(7);
+      assertThat(reader.endRecordCount()).isEqualTo(5000);
+    }
+  }
+
+  @Test
+  void aTraceCutShortReadsUpToItsLastWholeBlockAndSaysSo() throws IOException {
+    Path file = write(sampleRecords(3 * TraceFormat.RECORDS_PER_BLOCK + 10), 0);
+    byte[] bytes = Files.readAllBytes(file);
+    // Cut in the middle of the third record block: two whole blocks of records survive.
+    long cut = offsetOfRecordBlock(bytes, 2) + 100;
+    Path cutFile = dir.resolve("cut.ptrace");
+    Files.write(cutFile, java.util.Arrays.copyOf(bytes, (int) cut));
+    try (TraceReader reader = TraceReader.open(cutFile)) {
+      assertThat(readAll(reader)).hasSize(2 * TraceFormat.RECORDS_PER_BLOCK);
+      assertThat(reader.cutShort()).isTrue();
+      assertThat(reader.complete()).isFalse();
+      assertThat(reader.cutShortOffset()).isEqualTo(offsetOfRecordBlock(bytes, 2));
+      assertThat(reader.cutShortMessage()).contains(cutFile.toString()).contains("byte offset " + reader.cutShortOffset())
+          .contains("2048 records");
+    }
+  }
+
+  @Test
+  void aCorruptedBlockIsAnErrorNamingFileAndOffset() throws IOException {
+    Path file = write(sampleRecords(3 * TraceFormat.RECORDS_PER_BLOCK), 0);
+    byte[] bytes = Files.readAllBytes(file);
+    long second = offsetOfRecordBlock(bytes, 1);
+    bytes[(int) second + TraceFormat.BLOCK_HEADER_SIZE + 77] ^= 0x10;
+    Files.write(file, bytes);
+    try (TraceReader reader = TraceReader.open(file)) {
+      assertThatThrownBy(() -> readAll(reader)).isInstanceOf(TraceFormatException.class)
+          .hasMessageContaining(file.toString()).hasMessageContaining("byte offset " + second)
+          .hasMessageContaining("checksum mismatch");
+    }
+  }
+
+  @Test
+  void garbageAndForeignFilesAreRejectedClearly() throws IOException {
+    Path empty = Files.write(dir.resolve("empty"), new byte[0]);
+    assertThatThrownBy(() -> TraceReader.open(empty)).isInstanceOf(TraceFormatException.class)
+        .hasMessageContaining(empty.toString()).hasMessageContaining("empty file");
+    Path text = Files.writeString(dir.resolve("text"), "hello, this is not a trace at all");
+    assertThatThrownBy(() -> TraceReader.open(text)).hasMessageContaining(text.toString())
+        .hasMessageContaining("byte offset 0").hasMessageContaining("not a pfsmix trace");
+
+    Path file = write(sampleRecords(10), 0);
+    byte[] bytes = Files.readAllBytes(file);
+    bytes[20] ^= 1;
+    Path badHeader = Files.write(dir.resolve("bad-header"), bytes);
+    assertThatThrownBy(() -> TraceReader.open(badHeader)).hasMessageContaining("header checksum mismatch");
+
+    // A block claiming an impossible size must not be allocated or waited for.
+    bytes = Files.readAllBytes(file);
+    int firstBlock = headerLength(bytes);
+    ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN).putInt(firstBlock + 12, Integer.MAX_VALUE);
+    Path huge = Files.write(dir.resolve("huge"), bytes);
+    try (TraceReader reader = TraceReader.open(huge)) {
+      assertThatThrownBy(() -> readAll(reader)).hasMessageContaining("byte offset " + firstBlock)
+          .hasMessageContaining("impossible block size");
+    }
+  }
+
+  @Test
+  void everyPossibleTruncationEitherReadsAPrefixOrFailsClearly() throws IOException {
+    Path file = write(sampleRecords(40), 0);
+    byte[] bytes = Files.readAllBytes(file);
+    for (int length = 0; length < bytes.length; length++) {
+      Path cut = Files.write(dir.resolve("cut"), java.util.Arrays.copyOf(bytes, length));
+      try (TraceReader reader = TraceReader.open(cut)) {
+        readAll(reader);
+        assertThat(reader.cutShort()).as("cut at %d", length).isTrue();
+      } catch (TraceFormatException e) {
+        assertThat(e.getMessage()).contains(cut.toString()).contains("byte offset");
+        assertThat(length).as("only a cut header may fail to open").isLessThan(headerLength(bytes));
+      }
+    }
+  }
+
+  static int headerLength(byte[] bytes) {
+    return TraceFormat.HEADER_PREFIX_SIZE + ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN).getInt(12)
+        + TraceFormat.CHECKSUM_SIZE;
+  }
+
+  /** Byte offset of the n-th (0-based) record block, walking the block frames. */
+  static long offsetOfRecordBlock(byte[] bytes, int n) {
+    ByteBuffer b = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
+    int at = headerLength(bytes);
+    int seen = 0;
+    while (at < bytes.length) {
+      int type = bytes[at + 4];
+      int payload = b.getInt(at + 12);
+      if (type == TraceFormat.BLOCK_RECORDS && seen++ == n) {
+        return at;
+      }
+      at += TraceFormat.BLOCK_HEADER_SIZE + payload + TraceFormat.CHECKSUM_SIZE;
+    }
+    throw new AssertionError("no record block " + n);
+  }
+}
