@@ -99,8 +99,23 @@ running_daemons() {
   return 0
 }
 
-# Waits up to $1 seconds for a daemon's pid to die; re-reads the pid file each time because the MDS re-execs itself
-# (with a new pid) after `ceph fs fail`.
+# Sends SIGTERM to a daemon and waits up to $2 seconds for it to die. The pid file is re-read each time because the
+# MDS re-execs itself with a new pid after `ceph fs fail`: a new pid gets its own SIGTERM.
+term_and_wait() {
+  local name=$1 seconds=$2 pid signalled="" deadline
+  deadline=$((SECONDS + seconds))
+  while ((SECONDS < deadline)); do
+    pid=$(pid_of "$name") || return 0
+    alive "$pid" || return 0
+    if [[ $pid != "$signalled" ]]; then
+      kill -TERM "$pid" 2>/dev/null || true
+      signalled=$pid
+    fi
+    sleep 0.2
+  done
+  return 1
+}
+
 wait_gone() {
   local seconds=$1 name=$2 pid deadline
   deadline=$((SECONDS + seconds))
@@ -155,6 +170,12 @@ bluestore block db create = false
 bluestore block wal create = false
 bluestore fsck on mkfs = false
 osd memory target = 939524096
+bluestore cache autotune = false
+bluestore cache size = 134217728
+# A dead OSD is noticed in seconds, not the default ~20 s (one host, loopback: no false alarms from the network).
+osd heartbeat interval = 1
+osd heartbeat grace = 6
+mon osd min down reporters = 1
 # A mount against a dead cluster fails after 30 s instead of 300 s.
 client mount timeout = 30
 # An OSD op that gets no answer fails after this instead of waiting forever (the fault tests rely on it).
@@ -163,14 +184,14 @@ EOF
   : >"$dir/keyring"
 }
 
+# Formats and starts one OSD whose id and uuid the monitor has allocated; run in parallel for all OSDs.
 start_osd() {
-  local id=$1 uuid
-  uuid=$(uuidgen)
-  [[ $(ceph_cmd osd new "$uuid") == "$id" ]] || die "ceph osd new did not allocate osd.$id (see $dir/log)"
+  local id=$1 uuid=$2
   mkdir -p "$dir/osd/osd.$id"
-  ceph-osd --conf "$conf" -i "$id" --mkfs --osd-uuid "$uuid" >>"$dir/log/setup.log" 2>&1 ||
-    die "ceph-osd --mkfs failed for osd.$id (see $dir/log/setup.log and $dir/log/osd.$id.log)"
-  ceph-osd --conf "$conf" -i "$id" >>"$dir/log/setup.log" 2>&1 || die "osd.$id did not start (see $dir/log/osd.$id.log)"
+  ceph-osd --conf "$conf" -i "$id" --mkfs --osd-uuid "$uuid" >>"$dir/log/setup-osd.$id.log" 2>&1 ||
+    die "ceph-osd --mkfs failed for osd.$id (see $dir/log/setup-osd.$id.log and $dir/log/osd.$id.log)"
+  ceph-osd --conf "$conf" -i "$id" >>"$dir/log/setup-osd.$id.log" 2>&1 ||
+    die "osd.$id did not start (see $dir/log/osd.$id.log)"
 }
 
 wait_for() {
@@ -217,9 +238,15 @@ cmd_up() {
     mkdir -p "$dir/mgr/mgr.x"
     ceph-mgr --conf "$conf" -i x >>"$dir/log/setup.log" 2>&1 || die "the manager did not start (see $dir/log/mgr.x.log)"
   fi
-  local id
+  local id uuid starters=()
   for ((id = 0; id < osds; id++)); do
-    start_osd "$id"
+    uuid=$(uuidgen)
+    [[ $(ceph_cmd osd new "$uuid") == "$id" ]] || die "ceph osd new did not allocate osd.$id (see $dir/log)"
+    start_osd "$id" "$uuid" &
+    starters+=($!)
+  done
+  for id in "${starters[@]}"; do
+    wait "$id" || die "an OSD failed to start (see $dir/log/setup-osd.*.log)"
   done
   wait_for 60 "$osds OSD(s) up" osds_up "$osds"
 
@@ -255,11 +282,7 @@ cmd_down() {
     for name in $daemons; do [[ $name == mon.* ]] || order+=("$name"); done
     for name in $daemons; do [[ $name == mon.* ]] && order+=("$name"); done
     for name in "${order[@]}"; do
-      pid=$(pid_of "$name") || continue
-      alive "$pid" && kill -TERM "$pid" 2>/dev/null || true
-    done
-    for name in "${order[@]}"; do
-      if ! wait_gone 10 "$name"; then
+      if ! term_and_wait "$name" 10; then
         pid=$(pid_of "$name") || continue
         echo "ceph-cluster: $name (pid $pid) ignored SIGTERM for 10 s; killing it" >&2
         kill -KILL "$pid" 2>/dev/null || true

@@ -62,7 +62,9 @@ void read_action(simgrid::xbt::ReplayAction& action) {
 void write_action(simgrid::xbt::ReplayAction& action) {
   simgrid::s4u::File* file = file_of(action.at(2));
   file->seek(static_cast<sg_offset_t>(number(action, 3)));
-  file->write(number(action, 4));
+  // write_inside: a POSIX write at an offset overwrites in place and never truncates; SimGrid's default write
+  // (write_inside = false) truncates the file at the write's end and its used-size accounting then underflows.
+  file->write(number(action, 4), true);
 }
 
 void close_action(simgrid::xbt::ReplayAction& action) {

@@ -12,7 +12,10 @@ import picocli.CommandLine.HelpCommand;
     subcommands = {
         HelpCommand.class,
         DemoCommand.class,
+        MixCommand.class,
         HadoopCommand.class,
+        IorCommand.class,
+        ExportCommand.class,
     })
 public final class PfsmixCommand implements Runnable {
 

@@ -13,7 +13,8 @@ public final class PfsConfigValues {
     long value;
     try {
       value = conf.getLongBytes(key, defaultValue);
-    } catch (NumberFormatException e) {
+    } catch (IllegalArgumentException e) {
+      // NumberFormatException for "12x", IllegalArgumentException for an unknown suffix: neither names the key
       throw new IllegalArgumentException(key + " = '" + conf.get(key) + "' is not a size in bytes (e.g. 4194304, 64k, 4m, 1g)");
     }
     if (value < min || value > max) {

@@ -449,6 +449,10 @@ final class PfsInputStream extends FSInputStream
 
   /** Fills the buffer with the chunk holding {@code at}; false at end of file. */
   private boolean fill(long at) throws IOException {
+    if (at >= knownLength && at >= currentLength()) {
+      // at the end: the file's length says so without reading (and re-reading the last chunk)
+      return false;
+    }
     int chunk = settings.chunkSize();
     if (buffer == null) {
       // a file smaller than the chunk needs no more than its own size (it may grow: then we just read again)
@@ -464,6 +468,10 @@ final class PfsInputStream extends FSInputStream
     bufferLength = 0;
     bufferStart = start;
     buffer.clear();
+    if (knownLength > start && knownLength - start < buffer.capacity()) {
+      // stop at the known end instead of asking the backend once more only to hear "end of file"
+      buffer.limit((int) (knownLength - start));
+    }
     while (buffer.hasRemaining()) {
       int n = backendRead(start + buffer.position(), buffer);
       if (n <= 0) {

@@ -84,11 +84,14 @@ final class RankWorker {
     timers[RankRecord.RDWR_START] = IorClock.now();
     long bytes = 0;
     long transfers = 0;
+    long lastOffset = -1;
+    boolean written = false;
     try {
       for (long offset : offsets(rank, signature)) {
         if (stonewalled(timers[RankRecord.RDWR_START])) {
           break;
         }
+        lastOffset = offset + options.transferSize;
         buffer.clear();
         pattern.update(buffer, offset);
         try {
@@ -109,8 +112,16 @@ final class RankWorker {
       if (options.fsync) {
         file.sync();
       }
+      written = true;
     } finally {
-      file.close();
+      try {
+        file.close();
+      } catch (IOException | RuntimeException e) {
+        if (written) {
+          throw new IorRankException("rank " + rank + ", iteration " + rep + ": close of " + storage.fileOf(rank)
+              + " after writing " + bytes + " bytes (up to offset " + lastOffset + ") failed", e);
+        }
+      }
     }
     if (options.concat) {
       group.barrier(rank);

@@ -2,6 +2,7 @@ package io.pfsmix.mix;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -30,6 +31,7 @@ public final class MixRunner {
   private final MixSettings settings;
   private final WorkloadFactory workloads;
   private final Progress progress;
+  private final PrintStream out;
   private final TraceSupport tracing;
   private final List<PhaseRecord> phases = new ArrayList<>();
   private final List<BalanceStep> balancing = new ArrayList<>();
@@ -40,16 +42,20 @@ public final class MixRunner {
   private String failure;
   private long startedNs;
 
-  MixRunner(MixSettings settings, WorkloadFactory workloads, TraceSupport tracing, Progress progress) {
+  MixRunner(MixSettings settings, WorkloadFactory workloads, TraceSupport tracing, Progress progress, PrintStream out) {
     this.settings = settings;
     this.workloads = workloads;
     this.tracing = tracing;
     this.progress = progress;
+    this.out = out;
   }
 
-  /** A runner of the study's workloads (IOR through the Hadoop FileSystem API, the TFIDF MapReduce job). */
-  public static MixRunner of(MixSettings settings, Progress progress) {
-    return new MixRunner(settings, new StudyWorkloads(), new TraceSupport(), progress);
+  /**
+   * A runner of the study's workloads (IOR through the Hadoop FileSystem API, the TFIDF MapReduce job), reporting
+   * progress to {@code progress} and the final tables and report path to {@code out}.
+   */
+  public static MixRunner of(MixSettings settings, Progress progress, PrintStream out) {
+    return new MixRunner(settings, new StudyWorkloads(), new TraceSupport(), progress, out);
   }
 
   /** Stops the mix from another thread: the running phase's workloads are cancelled and the report marked incomplete. */
@@ -62,8 +68,8 @@ public final class MixRunner {
   }
 
   /**
-   * Runs the whole mix and writes the results directory. Returns the results whether complete or not; the report says
-   * which.
+   * Runs the whole mix, writes the results directory and prints the study's tables and where the report is. Returns the
+   * results whether complete or not; the report says which.
    */
   public MixResults run() throws IOException {
     Files.createDirectories(settings.results());
@@ -91,7 +97,17 @@ public final class MixRunner {
         failure = PhaseExecutor.describe(e);
         progress.say("mix failed: " + failure);
       }
-      return finish();
+      MixResults results = finish();
+      out.println();
+      out.print(ReportWriter.terminalTables(results));
+      if (!results.complete()) {
+        out.println("INCOMPLETE: " + results.reason());
+      }
+      out.println("report: " + settings.results().resolve(ResultsFiles.REPORT_HTML) + " (and "
+          + ResultsFiles.REPORT_MD + ", " + ResultsFiles.RESULTS_JSON + (results.trace() != null
+          ? ", " + ResultsFiles.MERGED_TRACE : "") + " beside it)");
+      out.flush();
+      return results;
     } finally {
       finished.countDown();
       if (!ShutdownHookManager.get().isShutdownInProgress()) {

@@ -96,7 +96,8 @@ final class ReportCharts {
     XYChart chart = new XYChartBuilder().width(WIDTH + 300).height(HEIGHT)
         .title("When each workload did I/O (" + timeline.point().name().toLowerCase(java.util.Locale.ROOT)
             + " trace point, " + String.format(java.util.Locale.ROOT, "%.2f", timeline.binSeconds()) + " s bins)")
-        .xAxisTitle("seconds since the mix started").yAxisTitle("MiB/s").build();
+        .xAxisTitle("seconds since the mix started; phases: T TFIDF alone, I1/IN IOR N-to-1/N-to-N alone, M1/MN mixed,"
+            + " B balancing; ·repetition").yAxisTitle("MiB/s").build();
     style(chart);
     chart.getStyler().setDefaultSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Area);
     chart.getStyler().setMarkerSize(0);
@@ -157,7 +158,7 @@ final class ReportCharts {
       case BALANCE_IOR, BALANCE_TFIDF -> "B";
     };
     String pattern = p.pattern() == null ? "" : (p.pattern().equals(IorPattern.N_TO_1.setting()) ? "1" : "N");
-    return kind + pattern + (p.repetition() > 0 ? String.valueOf(p.repetition()) : "");
+    return kind + pattern + (p.repetition() > 0 ? "·" + p.repetition() : "");
   }
 
   private static String label(String workload) {

@@ -1,22 +1,35 @@
 package io.pfsmix.mix;
 
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.net.InetAddress;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 
+import io.pfsmix.fs.PfsConfigKeys;
 import io.pfsmix.trace.TraceConfigKeys;
+import io.pfsmix.trace.format.TraceReader;
+import io.pfsmix.trace.format.TraceWriter;
 import io.pfsmix.trace.hadoop.TraceRecorders;
 import io.pfsmix.trace.hadoop.TracingFileSystem;
+import io.pfsmix.trace.shim.TracingBackendDecorator;
+import io.pfsmix.trace.tools.TraceMerge;
 
 /** Switches the tracing module on for a phase's configuration, ends its trace files, and merges them. */
 class TraceSupport {
 
+  /** How far out of start-time order records of one file may be (threads' buffers interleave). */
+  private static final long REORDER_WINDOW_NS = TimeUnit.SECONDS.toNanos(30);
+
   /**
-   * Traces every call on the default file system's scheme at the application point (and, on pfs, behind the read-ahead
-   * buffer at the storage point) into {@code dir}, one file per process.
+   * Traces every call on the default file system's scheme at the application point and, on pfs, behind the read-ahead
+   * buffer at the storage point, into {@code dir}: one file per process.
    */
   void enable(Configuration conf, Path dir) {
     String scheme = FileSystem.getDefaultUri(conf).getScheme();
@@ -25,6 +38,13 @@ class TraceSupport {
       conf.set(TraceConfigKeys.wrappedImplKey(scheme), bound);
     }
     conf.set("fs." + scheme + ".impl", TracingFileSystem.class.getName());
+    if (PfsConfigKeys.SCHEME.equals(scheme)) {
+      List<String> decorators = new ArrayList<>(Arrays.asList(conf.getTrimmedStrings(PfsConfigKeys.BACKEND_DECORATORS)));
+      if (!decorators.contains(TracingBackendDecorator.class.getName())) {
+        decorators.add(TracingBackendDecorator.class.getName());
+      }
+      conf.set(PfsConfigKeys.BACKEND_DECORATORS, String.join(",", decorators));
+    }
     conf.setBoolean(TraceConfigKeys.ENABLED, true);
     conf.set(TraceConfigKeys.DESTINATION, dir.toAbsolutePath().toString());
   }
@@ -34,8 +54,23 @@ class TraceSupport {
     TraceRecorders.closeAll();
   }
 
-  /** Merges trace files into one time-ordered trace. */
-  void merge(List<Path> files, Path merged) throws IOException {
-    throw new UnsupportedOperationException("merge not wired yet");
+  /** Merges trace files into one time-ordered trace at {@code merged}; returns notes on inputs cut short. */
+  List<String> merge(List<Path> files, Path merged) throws IOException {
+    List<TraceReader> readers = new ArrayList<>();
+    try {
+      for (Path file : files) {
+        readers.add(TraceReader.open(file));
+      }
+      String host = InetAddress.getLocalHost().getHostName();
+      int pid = (int) ProcessHandle.current().pid();
+      try (TraceWriter writer = TraceWriter.create(merged, TraceMerge.mergedHeader(readers, host, pid,
+          "pfsmix-mix " + ManagementFactory.getRuntimeMXBean().getVmVersion()))) {
+        return TraceMerge.merge(readers, writer, REORDER_WINDOW_NS, null).notes();
+      }
+    } finally {
+      for (TraceReader reader : readers) {
+        reader.close();
+      }
+    }
   }
 }

@@ -32,6 +32,14 @@ public enum EventKind {
     };
   }
 
+  /**
+   * Calls a format keyed by file and offset expresses without a record of their own: opens, closes and seeks only set
+   * up the position that the following reads and writes carry explicitly.
+   */
+  public boolean impliedByOffsets() {
+    return this == OPEN || this == CLOSE || this == SEEK;
+  }
+
   public boolean movesData() {
     return this == READ || this == WRITE;
   }

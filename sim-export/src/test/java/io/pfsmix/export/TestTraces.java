@@ -55,6 +55,19 @@ final class TestTraces {
     return this;
   }
 
+  /** One rank opening a file, doing the given accesses ({write?1:0, offset, bytes} each) one after the other, closing. */
+  TestTraces rankAccesses(String host, int rank, String file, long[][] accesses, long startNs) {
+    EventContext c = new EventContext(host, 5000 + rank, "", "", rank);
+    long t = add(startNs, 1000, TraceOp.POSIX_OPEN, TracePoint.POSIX, file, TraceRecord.NONE, TraceRecord.NONE,
+        TraceRecord.NONE, c);
+    for (long[] a : accesses) {
+      t = add(t, 1_000_000, a[0] == 1 ? TraceOp.POSIX_PWRITE : TraceOp.POSIX_PREAD, TracePoint.POSIX, file, a[1], a[2],
+          a[2], c);
+    }
+    add(t, 1000, TraceOp.POSIX_CLOSE, TracePoint.POSIX, file, TraceRecord.NONE, TraceRecord.NONE, TraceRecord.NONE, c);
+    return this;
+  }
+
   private long add(long t, long dur, TraceOp op, TracePoint point, String path, long offset, long length, long bytes,
       EventContext c) {
     records.add(new TraceRecord(t, dur, op, point, path, offset, length, bytes, TraceRecord.OK, 1, c));

@@ -7,6 +7,7 @@ import org.apache.hadoop.fs.FileAlreadyExistsException;
 import org.apache.hadoop.fs.ParentNotDirectoryException;
 import org.apache.hadoop.fs.PathIsDirectoryException;
 import org.apache.hadoop.fs.PathIsNotEmptyDirectoryException;
+import org.apache.hadoop.security.AccessControlException;
 
 import com.ceph.fs.CephFileAlreadyExistsException;
 import com.ceph.fs.CephNotDirectoryException;
@@ -75,6 +76,9 @@ final class CephCalls {
     String reason = e.getMessage() == null || e.getMessage().isEmpty() ? e.getClass().getSimpleName() : e.getMessage();
     if ("Directory not empty".equals(reason)) {
       return withCause(new PathIsNotEmptyDirectoryException(path), e);
+    }
+    if ("Permission denied".equals(reason) || "Operation not permitted".equals(reason)) {
+      return withCause(new AccessControlException(where + ": " + reason), e);
     }
     if ("Is a directory".equals(reason)) {
       return withCause(new PathIsDirectoryException(path), e);

@@ -18,6 +18,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.BlockLocation;
 import org.apache.hadoop.fs.FileAlreadyExistsException;
 import org.apache.hadoop.fs.permission.FsPermission;
+import org.apache.hadoop.security.AccessControlException;
 
 import com.ceph.crush.Bucket;
 import com.ceph.fs.CephFileExtent;
@@ -108,8 +109,35 @@ public final class CephFsBackend implements StorageBackend {
   @Override
   public FileInfo stat(String path) throws IOException {
     CephStat stat = new CephStat();
-    CephCalls.run("stat", path, () -> mount.lstat(path, stat));
+    try {
+      CephCalls.run("stat", path, () -> mount.lstat(path, stat));
+    } catch (AccessControlException denied) {
+      // libcephfs answers EACCES, not ENOTDIR, when the walk meets a file: then nothing exists at this path
+      String ancestor = fileAncestor(path);
+      if (ancestor != null) {
+        FileNotFoundException notFound = new FileNotFoundException("cephfs stat " + path + ": no such file or "
+            + "directory (" + ancestor + " is a file)");
+        notFound.initCause(denied);
+        throw notFound;
+      }
+      throw denied;
+    }
     return info(path, stat);
+  }
+
+  /** The nearest proper ancestor of a path that exists and is not a directory, or null. */
+  private String fileAncestor(String path) {
+    for (int slash = path.lastIndexOf('/'); slash > 0; slash = path.lastIndexOf('/', slash - 1)) {
+      String ancestor = path.substring(0, slash);
+      CephStat stat = new CephStat();
+      try {
+        CephCalls.run("stat", ancestor, () -> mount.lstat(ancestor, stat));
+        return stat.isDir() ? null : ancestor;
+      } catch (IOException unreachable) {
+        // look further up
+      }
+    }
+    return null;
   }
 
   private FileInfo info(String path, CephStat stat) throws IOException {

@@ -25,6 +25,7 @@ public final class CephTestCluster {
 
   private static CephTestCluster instance;
   private static String unavailable;
+  private static final List<java.io.Closeable> closeBeforeStop = new ArrayList<>();
 
   private final Path home;
   private final Path dir;
@@ -55,8 +56,27 @@ public final class CephTestCluster {
     return instance;
   }
 
+  /** Closes a client of the cluster (a mount, a file system) before the cluster stops, so it can unmount cleanly. */
+  public static synchronized void closeBeforeStop(java.io.Closeable client) {
+    closeBeforeStop.add(client);
+  }
+
   static synchronized void stopIfStarted() {
     if (instance != null) {
+      for (java.io.Closeable client : closeBeforeStop) {
+        try {
+          client.close();
+        } catch (IOException | RuntimeException e) {
+          System.err.println("CephTestCluster: closing " + client + " failed: " + e);
+        }
+      }
+      closeBeforeStop.clear();
+      try {
+        // cached file systems would otherwise unmount from Hadoop's shutdown hook, against a stopped cluster
+        org.apache.hadoop.fs.FileSystem.closeAll();
+      } catch (IOException e) {
+        System.err.println("CephTestCluster: closing cached file systems failed: " + e);
+      }
       try {
         instance.script("down");
       } catch (IOException e) {
@@ -72,7 +92,9 @@ public final class CephTestCluster {
     Path dir = target.resolve("ceph-cluster");
     CephTestCluster cluster = new CephTestCluster(home, dir, dir.resolve("ceph.conf"), null);
     cluster.script("down");
-    String output = cluster.script("up", "--osds", Integer.toString(OSDS), "--port", Integer.toString(freePort()));
+    // bluestore, not memstore: the fault tests restart a killed OSD, which needs its data to have survived
+    String output = cluster.script("up", "--osds", Integer.toString(OSDS), "--store", "bluestore", "--port",
+        Integer.toString(freePort()));
     String conf = null;
     String mon = null;
     for (String line : output.split("\n")) {

@@ -149,7 +149,7 @@ public final class LayoutResolver {
     long bytes;
     try {
       bytes = conf.getLongBytes(key, 0);
-    } catch (NumberFormatException e) {
+    } catch (IllegalArgumentException e) { // NumberFormatException, or Hadoop's "Invalid size prefix"
       throw new IllegalArgumentException(key + " = \"" + value + "\" is not a size in bytes (e.g. 1048576 or 1m)", e);
     }
     if (bytes <= 0) {

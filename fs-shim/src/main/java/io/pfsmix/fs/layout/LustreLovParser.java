@@ -74,10 +74,10 @@ final class LustreLovParser {
 
   /** The components of the file, ordered by start; a plain layout has one covering the whole file. */
   static List<Component> parse(byte[] value) throws IOException, UnusableLayoutException {
-    ByteBuffer buffer = ByteBuffer.wrap(value);
     if (value.length < 4) {
       throw new IOException(LOV + ": " + value.length + " bytes is too short for a magic number");
     }
+    ByteBuffer buffer = ByteBuffer.wrap(value).order(ByteOrder.LITTLE_ENDIAN);
     buffer.order(orderOf(buffer.getInt(0)));
     int magic = buffer.getInt(0);
     if (magic == MAGIC_COMP_V1) {

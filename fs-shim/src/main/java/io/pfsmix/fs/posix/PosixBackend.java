@@ -383,7 +383,7 @@ public final class PosixBackend implements StorageBackend {
 
   @Override
   public BlockLocation[] blockLocations(String path, FileInfo file, long start, long length) throws IOException {
-    return blockLocator.locate(path, jail.resolve(path, true), file, start, length);
+    return blockLocator.locate(jail.resolve(path, true), file, start, length);
   }
 
   @Override

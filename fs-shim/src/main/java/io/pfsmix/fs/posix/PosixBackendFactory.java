@@ -25,7 +25,7 @@ public final class PosixBackendFactory implements StorageBackendFactory {
   public StorageBackend create(URI fileSystemUri, Configuration conf) throws IOException {
     long blockSize = PfsConfigValues.bytes(conf, PfsConfigKeys.BLOCK_SIZE, PfsConfigKeys.BLOCK_SIZE_DEFAULT, 1,
         Long.MAX_VALUE);
-    return new PosixBackend(root(conf), blockSize, new PosixBlockLocator());
+    return new PosixBackend(root(conf), blockSize, new PosixBlockLocator(conf));
   }
 
   /** The configured root, checked, or the embedded default directory, created on demand. */

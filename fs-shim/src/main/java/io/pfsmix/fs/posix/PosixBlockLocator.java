@@ -2,26 +2,30 @@ package io.pfsmix.fs.posix;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 
+import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.BlockLocation;
 
 import io.pfsmix.fs.backend.FileInfo;
+import io.pfsmix.fs.layout.LayoutResolver;
+import io.pfsmix.fs.layout.XattrReader;
 
-/** Where the stripes of a file under a POSIX mount live. */
+/**
+ * Where the stripes of a file under a POSIX mount live: the layout the mounted file system exposes in extended
+ * attributes (CephFS, Lustre, OrangeFS), else the configured one (fs.pfs.layout.*).
+ */
 final class PosixBlockLocator {
 
-  private static final String[] LOCALHOST = {"localhost"};
+  private final LayoutResolver resolver;
+  private final XattrReader xattrs = new XattrReader();
 
-  BlockLocation[] locate(String path, Path local, FileInfo file, long start, long length) {
-    long blockSize = file.blockSize();
-    List<BlockLocation> locations = new ArrayList<>();
-    long end = Math.min(file.length(), start + length);
-    for (long block = start - start % blockSize; block < end; block += blockSize) {
-      long blockLength = Math.min(blockSize, file.length() - block);
-      locations.add(new BlockLocation(LOCALHOST, LOCALHOST, block, blockLength));
-    }
-    return locations.toArray(new BlockLocation[0]);
+  /** Checks the fs.pfs.layout.* keys now, so a bad one fails when the file system starts. */
+  PosixBlockLocator(Configuration conf) {
+    this.resolver = new LayoutResolver(conf);
+  }
+
+  BlockLocation[] locate(Path local, FileInfo file, long start, long length) throws IOException {
+    return resolver.resolveFile(xattrs.readLayoutXattrs(local), file.blockSize())
+        .blockLocations(file.length(), start, length);
   }
 }

@@ -58,6 +58,9 @@ public final class SimGridBundleExporter implements Exporter {
       default -> null;
     };
     if (action == null) {
+      if (e.kind == EventKind.SEEK) {
+        return; // reads and writes carry their offsets
+      }
       warnings.warn("the SimGrid replayer knows open, read, write and close; " + e.kind + " calls skipped", e);
       return;
     }

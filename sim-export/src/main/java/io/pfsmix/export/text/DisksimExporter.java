@@ -41,6 +41,9 @@ public final class DisksimExporter implements Exporter {
       baseNs = e.startNs();
     }
     if (!e.kind.movesData() || e.fsPath == null) {
+      if (e.kind.impliedByOffsets()) {
+        return;
+      }
       warnings.warn("DiskSim traces hold block reads and writes only; " + e.kind + " calls skipped", e);
       return;
     }

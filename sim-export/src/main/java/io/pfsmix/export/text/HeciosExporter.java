@@ -92,6 +92,9 @@ public final class HeciosExporter implements Exporter {
         }
         emit(e, s, e.startNs(), e.durationNs(), "CLOSE " + fd + " " + (e.record.succeeded() ? 0 : -1));
       }
+      case SEEK -> {
+        // READ and WRITE records carry their offsets
+      }
       default -> {
         TraceOp op = e.record.op();
         if (op == TraceOp.DELETE) {

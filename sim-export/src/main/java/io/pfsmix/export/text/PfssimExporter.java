@@ -43,6 +43,9 @@ public final class PfssimExporter implements Exporter {
       baseNs = e.startNs();
     }
     if (!e.kind.movesData() || e.fsPath == null) {
+      if (e.kind.impliedByOffsets()) {
+        return;
+      }
       warnings.warn("PFSsim traces hold reads and writes only; " + e.kind + " calls skipped", e);
       return;
     }

@@ -185,11 +185,12 @@ final class TracingInputStream extends FSInputStream implements ByteBufferReadab
   /** One record per range, made when the range's data arrives (its duration is the time to completion). */
   private void traceRanges(List<? extends FileRange> ranges, long start) {
     int contextId = owner.contextId();
+    long caller = Thread.currentThread().getId();
     for (FileRange range : ranges) {
       if (range.getData() == null) {
         continue;
       }
-      range.getData().whenComplete((data, failure) -> recorder.record(start, TraceRecorder.now(),
+      range.getData().whenComplete((data, failure) -> recorder.recordFor(caller, start, TraceRecorder.now(),
           TraceOp.READ_VECTORED, TracePoint.APPLICATION, pathId, range.getOffset(), range.getLength(),
           failure == null && data != null ? data.remaining() : TraceRecord.NONE,
           recorder.resultId(failure instanceof java.util.concurrent.CompletionException && failure.getCause() != null

@@ -86,6 +86,8 @@ public final class TraceRecorder implements Closeable {
   private volatile long flushesDone;
   private volatile Throwable destinationFailure;
   private boolean destinationOpen;
+  /** Records written to the destination but not yet flushed (flusher thread only). */
+  private long unflushed;
 
   public TraceRecorder(TraceDestination destination, Settings settings, String producer) {
     this.destination = destination;
@@ -135,6 +137,20 @@ public final class TraceRecorder implements Closeable {
    */
   public void record(long startNano, long endNano, TraceOp op, TracePoint point, int pathId, long offset, long length,
       long bytes, int resultId, int contextId) {
+    record(startNano, endNano, op, point, pathId, offset, length, bytes, resultId, contextId, -1);
+  }
+
+  /**
+   * Records a call made by another thread (whose id is {@code threadId}) — for calls that complete asynchronously,
+   * such as the ranges of a vectored read.
+   */
+  public void recordFor(long threadId, long startNano, long endNano, TraceOp op, TracePoint point, int pathId,
+      long offset, long length, long bytes, int resultId, int contextId) {
+    record(startNano, endNano, op, point, pathId, offset, length, bytes, resultId, contextId, threadId);
+  }
+
+  private void record(long startNano, long endNano, TraceOp op, TracePoint point, int pathId, long offset,
+      long length, long bytes, int resultId, int contextId, long threadId) {
     ThreadBuffer threadBuffer = local.get();
     synchronized (threadBuffer) {
       if (closed) {
@@ -151,7 +167,8 @@ public final class TraceRecorder implements Closeable {
         threadBuffer.buffer = buffer;
       }
       TraceFormat.putRecord(buffer, wallAnchorNs + (startNano - monotonicAnchorNs), endNano - startNano, op.code(),
-          point.code(), pathId, offset, length, bytes, resultId, threadBuffer.owner.getId(), contextId);
+          point.code(), pathId, offset, length, bytes, resultId, threadId < 0 ? threadBuffer.owner.getId() : threadId,
+          contextId);
       if (!buffer.hasRemaining()) {
         threadBuffer.buffer = null;
         full.add(buffer);
@@ -302,17 +319,17 @@ public final class TraceRecorder implements Closeable {
   private void deliver(ByteBuffer buffer) {
     buffer.flip();
     int records = buffer.remaining() / TraceFormat.RECORD_SIZE;
-    if (destinationFailure == null) {
-      try {
-        openDestination();
-        destination.write(buffer);
-        delivered.addAndGet(records);
-        return;
-      } catch (IOException | RuntimeException | Error e) {
-        fail(e);
-      }
+    if (destinationFailure != null) {
+      lost.addAndGet(records);
+      return;
     }
-    lost.addAndGet(records);
+    unflushed += records;
+    try {
+      openDestination();
+      destination.write(buffer);
+    } catch (IOException | RuntimeException | Error e) {
+      fail(e);
+    }
   }
 
   private void openDestination() throws IOException {
@@ -322,10 +339,13 @@ public final class TraceRecorder implements Closeable {
     }
   }
 
+  /** Records count as delivered once the destination has flushed them. */
   private void flushDestination() {
     if (destinationFailure == null && destinationOpen) {
       try {
         destination.flush();
+        delivered.addAndGet(unflushed);
+        unflushed = 0;
       } catch (IOException | RuntimeException e) {
         fail(e);
       }
@@ -337,6 +357,8 @@ public final class TraceRecorder implements Closeable {
       try {
         openDestination();
         destination.finish(lost.get());
+        delivered.addAndGet(unflushed);
+        unflushed = 0;
         return;
       } catch (IOException | RuntimeException e) {
         fail(e);
@@ -346,6 +368,8 @@ public final class TraceRecorder implements Closeable {
   }
 
   private void fail(Throwable e) {
+    lost.addAndGet(unflushed);
+    unflushed = 0;
     if (destinationFailure == null) {
       destinationFailure = e;
       LOG.warn("pfsmix trace destination {} failed; the traced program goes on and further records are counted as lost",

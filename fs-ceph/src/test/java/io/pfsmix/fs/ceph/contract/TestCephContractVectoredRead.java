@@ -6,6 +6,10 @@ import org.apache.hadoop.fs.contract.AbstractFSContract;
 
 class TestCephContractVectoredRead extends AbstractContractVectoredReadTest {
 
+  TestCephContractVectoredRead(String bufferType) {
+    super(bufferType);
+  }
+
   @Override
   protected AbstractFSContract createContract(Configuration conf) {
     return new CephContract(conf);

@@ -1,0 +1,178 @@
+package io.pfsmix.cli;
+
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.concurrent.Callable;
+
+import io.pfsmix.export.ExportBenchmark;
+import io.pfsmix.export.ExportFormat;
+import io.pfsmix.export.ExportOptions;
+import io.pfsmix.export.ExportRun;
+import io.pfsmix.trace.format.TracePoint;
+
+import org.apache.hadoop.util.StringUtils.TraditionalBinaryPrefix;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** `pfsmix export`: pfsmix traces to Darshan, SimGrid, Chrome/Perfetto, PFSsim, HECIOS, DiskSim and CSV. */
+@Command(name = "export", mixinStandardHelpOptions = true,
+    subcommands = ExportCommand.Bench.class,
+    description = {"Convert pfsmix traces (Hadoop tasks and IOR ranks, merged by start time) for",
+        "simulators and I/O analysis tools. OUT appears only when complete.",
+        "  darshan  Darshan 3.41 log: POSIX counters and DXT_POSIX segments",
+        "  simgrid  replay bundle directory for sim-export's pfsmix-simgrid-replay",
+        "  chrome   Chrome/Perfetto trace-event JSON, one track per rank or task",
+        "  pfssim   directory of PFSsim client traces, one per rank or task",
+        "  hecios   directory of HECIOS SHTF traces, one per rank or task",
+        "  disksim  DiskSim ASCII trace of 512-byte block requests",
+        "  csv      one row per record",
+        "Mappings and caveats: docs/export.md."})
+final class ExportCommand implements Callable<Integer> {
+
+  @CommandLine.Spec
+  CommandLine.Model.CommandSpec spec;
+
+  // not picocli-required: `export bench` takes none of them, and picocli checks a parent's required options first
+  @Option(names = {"-f", "--format"}, paramLabel = "FORMAT",
+      description = "darshan, simgrid, chrome, pfssim, hecios, disksim or csv (required)")
+  String format;
+
+  @Parameters(paramLabel = "TRACE", arity = "0..*", description = "trace files written by pfsmix tracing (one or more)")
+  List<Path> traces = new ArrayList<>();
+
+  @Option(names = {"-o", "--output"}, paramLabel = "OUT",
+      description = "output file (darshan, chrome, disksim, csv) or directory (simgrid, pfssim, hecios) (required)")
+  Path output;
+
+  @Option(names = "--force", description = "replace OUT if it exists")
+  boolean force;
+
+  @Option(names = "--trace-points", split = ",", paramLabel = "POINT",
+      description = "trace points to export: application, storage, posix. Default: application,posix (the storage "
+          + "point sees the same bytes again behind the read-ahead buffer)")
+  List<String> points;
+
+  @Option(names = "--dxt-max-segments", paramLabel = "N", defaultValue = "4000000",
+      description = "darshan: DXT segments kept (32 bytes each in memory); beyond them DXT is marked partial. "
+          + "Default: ${DEFAULT-VALUE}")
+  long dxtMaxSegments;
+
+  @Option(names = "--file-alignment", paramLabel = "BYTES", defaultValue = "4096",
+      description = "darshan: POSIX_FILE_ALIGNMENT, for counting unaligned accesses. Default: ${DEFAULT-VALUE}")
+  String fileAlignment;
+
+  @Option(names = "--disk-read-bw", paramLabel = "BYTES/S", defaultValue = "100m",
+      description = "simgrid: disk read bandwidth per host (Hadoop size suffixes: 100m = 100 MiB/s). "
+          + "Default: ${DEFAULT-VALUE}")
+  String diskReadBw;
+
+  @Option(names = "--disk-write-bw", paramLabel = "BYTES/S", defaultValue = "100m",
+      description = "simgrid: disk write bandwidth per host. Default: ${DEFAULT-VALUE}")
+  String diskWriteBw;
+
+  @Option(names = "--link-bw", paramLabel = "BYTES/S", defaultValue = "1250000000",
+      description = "simgrid: bandwidth of each host's link. Default: ${DEFAULT-VALUE} (10 Gbit/s)")
+  String linkBw;
+
+  @Option(names = "--link-latency", paramLabel = "SECONDS", defaultValue = "50e-6",
+      description = "simgrid: latency of each host's link. Default: ${DEFAULT-VALUE}")
+  double linkLatency;
+
+  @Option(names = "--disksim-file-span", paramLabel = "BLOCKS", defaultValue = "4294967296",
+      description = "disksim: 512-byte blocks reserved per file. Default: ${DEFAULT-VALUE} (2 TiB)")
+  long disksimFileSpan;
+
+  @Option(names = "--disksim-devices", paramLabel = "N", defaultValue = "1",
+      description = "disksim: devices the files are spread over (file i on device i mod N). Default: ${DEFAULT-VALUE}")
+  int disksimDevices;
+
+  @Override
+  public Integer call() throws Exception {
+    if (format == null || output == null || traces.isEmpty()) {
+      throw new CommandLine.ParameterException(spec.commandLine(),
+          "export needs --format FORMAT, -o OUT and at least one TRACE (see --help)");
+    }
+    ExportFormat f = ExportFormat.parse(format);
+    ExportOptions options = new ExportOptions()
+        .dxtMaxSegments(dxtMaxSegments)
+        .fileAlignment(size("--file-alignment", fileAlignment))
+        .diskBandwidth(size("--disk-read-bw", diskReadBw), size("--disk-write-bw", diskWriteBw))
+        .link(size("--link-bw", linkBw), linkLatency)
+        .disksim(disksimFileSpan, disksimDevices)
+        .commandLine("pfsmix export --format " + f.cliName());
+    if (points != null) {
+      options.points(parsePoints(points));
+    }
+    ExportRun.Result r = new ExportRun(f, options).replaceExisting(force)
+        .progress(n -> System.err.printf(Locale.ROOT, "export: %,d records read%n", n))
+        .run(traces, output);
+    System.out.printf(Locale.ROOT, "%s: %,d records read, %,d exported (%,d at trace points not selected), %d actors -> %s%n",
+        f.cliName(), r.recordsRead(), r.recordsExported(), r.skippedByPoint(), r.actors(), r.output());
+    if (!r.warnings().isEmpty()) {
+      System.err.print(r.warnings().report());
+    }
+    return 0;
+  }
+
+  private static Set<TracePoint> parsePoints(List<String> names) {
+    Set<TracePoint> set = EnumSet.noneOf(TracePoint.class);
+    for (String n : names) {
+      try {
+        set.add(TracePoint.valueOf(n.trim().toUpperCase(Locale.ROOT)));
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException("--trace-points: unknown trace point '" + n
+            + "'; known: application, storage, posix");
+      }
+    }
+    return set;
+  }
+
+  private static long size(String flag, String value) {
+    try {
+      return TraditionalBinaryPrefix.string2long(value.trim());
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(flag + ": not a size: '" + value + "' (use bytes or a suffix: 4k, 100m, 1g)");
+    }
+  }
+
+  /** `pfsmix export bench`: conversion speed and peak memory of every format. */
+  @Command(name = "bench", mixinStandardHelpOptions = true,
+      description = {"Benchmark: convert a synthetic mixed workload trace (16 IOR ranks,",
+          "16 map tasks) with each format at EVENTS and EVENTS/4 records; print",
+          "events per second and the peak heap in use."})
+  static final class Bench implements Callable<Integer> {
+    @Option(names = "--events", paramLabel = "EVENTS", defaultValue = "10000000",
+        description = "records in the large trace. Default: ${DEFAULT-VALUE}")
+    long events;
+
+    @Option(names = "--formats", split = ",", paramLabel = "FORMAT",
+        description = "formats to measure. Default: all")
+    List<String> formats;
+
+    @Option(names = "--dir", paramLabel = "DIR", defaultValue = "target/export-bench",
+        description = "scratch directory for the traces and outputs. Default: ${DEFAULT-VALUE}")
+    Path dir;
+
+    @Override
+    public Integer call() throws Exception {
+      List<ExportFormat> list = new ArrayList<>();
+      if (formats == null) {
+        list.addAll(List.of(ExportFormat.values()));
+      } else {
+        for (String f : formats) {
+          list.add(ExportFormat.parse(f));
+        }
+      }
+      new ExportBenchmark(events, list, dir == null ? Paths.get("target/export-bench") : dir, System.out).run();
+      return 0;
+    }
+  }
+}

@@ -1,0 +1,138 @@
+package io.pfsmix.cli;
+
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+import io.pfsmix.mix.MixKeys;
+import io.pfsmix.mix.MixResults;
+import io.pfsmix.mix.MixRunner;
+import io.pfsmix.mix.MixSettings;
+import io.pfsmix.mix.Progress;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code ./pfsmix mix}: the mixed-workload experiment of the study, on any file system the project supports. */
+@Command(name = "mix", mixinStandardHelpOptions = true, sortOptions = false,
+    description = {
+        "Run the IOR checkpoint and the TFIDF classifier alone and both at once on one file system, repeated, and report",
+        "each workload's throughput alone vs mixed and the runtime serial vs mixed, with charts and a merged trace.",
+        "Settings come from --config (a properties file, see docs/mix.md) with the flags below on top; a bad setting is",
+        "refused before anything runs. Progress goes to stderr; the tables and the report's path to stdout.",
+        "Exit code 0: complete; 1: refused, or stopped by a failed phase or Ctrl-C (the report says what was measured)."})
+final class MixCommand implements Callable<Integer> {
+
+  @Option(names = "--config", paramLabel = "FILE", description = "settings file (Java properties, keys as in docs/mix.md)")
+  Path config;
+
+  @Option(names = "--fs", paramLabel = "LIST", description = "file systems, comma-separated: pfs (embedded), pfs@DIR (pfs over a"
+      + " mounted directory), ceph (starts the local Ceph cluster), hdfs-mini (in-process HDFS), or a URI (hdfs://nn:8020/)."
+      + " Default: " + MixKeys.FS_DEFAULT)
+  String fileSystems;
+
+  @Option(names = "--jobs", paramLabel = "WHERE", description = "where jobs run: local, yarn-mini, or cluster:CONF_DIR. Default: "
+      + MixKeys.JOBS_DEFAULT)
+  String jobs;
+
+  @Option(names = "--dir", paramLabel = "PATH", description = "directory on the file system for the workloads' data. Default: "
+      + MixKeys.DIR_DEFAULT)
+  String dir;
+
+  @Option(names = "--patterns", paramLabel = "LIST", description = "IOR patterns: n-to-1, n-to-n or both. Default: "
+      + MixKeys.PATTERNS_DEFAULT)
+  String patterns;
+
+  @Option(names = {"-N", "--ranks"}, paramLabel = "N", description = "IOR ranks. Default: " + MixKeys.IOR_RANKS_DEFAULT)
+  String ranks;
+
+  @Option(names = {"-b", "--block"}, paramLabel = "SIZE", description = "IOR block size. Default: " + MixKeys.IOR_BLOCK_DEFAULT)
+  String block;
+
+  @Option(names = {"-t", "--transfer"}, paramLabel = "SIZE", description = "IOR transfer size. Default: "
+      + MixKeys.IOR_TRANSFER_DEFAULT)
+  String transfer;
+
+  @Option(names = {"-s", "--segments"}, paramLabel = "N", description = "IOR segments (checkpoint = ranks x block x segments)."
+      + " Default: " + MixKeys.IOR_SEGMENTS_DEFAULT)
+  String segments;
+
+  @Option(names = "--ior-flags", paramLabel = "FLAGS", description = "further IOR flags for every IOR phase, e.g. \"-e\"")
+  String iorFlags;
+
+  @Option(names = "--tfidf-data", paramLabel = "PATH", description = "request data (generated when absent). Default: DIR/tfidf/requests")
+  String tfidfData;
+
+  @Option(names = "--tfidf-size", paramLabel = "SIZE", description = "size of request data to generate. Default: "
+      + MixKeys.TFIDF_SIZE_DEFAULT)
+  String tfidfSize;
+
+  @Option(names = "--model", paramLabel = "PATH", description = "attack model (trained when absent). Default: DIR/tfidf/model")
+  String model;
+
+  @Option(names = {"-r", "--repetitions"}, paramLabel = "N", description = "repetitions. Default: " + MixKeys.REPETITIONS_DEFAULT)
+  String repetitions;
+
+  @Option(names = "--balance", paramLabel = "true|false", arity = "0..1", fallbackValue = "true",
+      description = "size the checkpoint so IOR alone takes as long as TFIDF alone")
+  String balance;
+
+  @Option(names = "--tolerance", paramLabel = "FRACTION", description = "balancing tolerance. Default: "
+      + MixKeys.BALANCE_TOLERANCE_DEFAULT)
+  String tolerance;
+
+  @Option(names = "--tracing", paramLabel = "off|on|overhead", description = "trace the phases; overhead runs each untraced"
+      + " and traced. Default: " + MixKeys.TRACING_DEFAULT)
+  String tracing;
+
+  @Option(names = {"-o", "--results"}, paramLabel = "DIR", description = "local results directory (new or empty). Default:"
+      + " results/mix-TIMESTAMP")
+  String results;
+
+  @Option(names = "--set", paramLabel = "KEY=VALUE", description = "any mix setting, as in the settings file (repeatable)")
+  Map<String, String> set = new LinkedHashMap<>();
+
+  @Option(names = "-D", paramLabel = "KEY=VALUE", description = "a Hadoop configuration key for every phase (repeatable)")
+  Map<String, String> hadoop = new LinkedHashMap<>();
+
+  @Override
+  public Integer call() throws Exception {
+    MixResults outcome = MixRunner.of(MixSettings.parse(values()), new Progress(System.err), System.out).run();
+    return outcome.complete() ? 0 : UserErrorHandler.EXIT_USER_ERROR;
+  }
+
+  /** The settings file's values with every given flag on top. */
+  Map<String, String> values() {
+    Map<String, String> values = new LinkedHashMap<>();
+    if (config != null) {
+      values.putAll(MixSettings.readFile(config));
+    }
+    put(values, MixKeys.FS, fileSystems);
+    put(values, MixKeys.JOBS, jobs);
+    put(values, MixKeys.DIR, dir);
+    put(values, MixKeys.PATTERNS, patterns);
+    put(values, MixKeys.IOR_RANKS, ranks);
+    put(values, MixKeys.IOR_BLOCK, block);
+    put(values, MixKeys.IOR_TRANSFER, transfer);
+    put(values, MixKeys.IOR_SEGMENTS, segments);
+    put(values, MixKeys.IOR_FLAGS, iorFlags);
+    put(values, MixKeys.TFIDF_DATA, tfidfData);
+    put(values, MixKeys.TFIDF_SIZE, tfidfSize);
+    put(values, MixKeys.TFIDF_MODEL, model);
+    put(values, MixKeys.REPETITIONS, repetitions);
+    put(values, MixKeys.BALANCE, balance);
+    put(values, MixKeys.BALANCE_TOLERANCE, tolerance);
+    put(values, MixKeys.TRACING, tracing);
+    put(values, MixKeys.RESULTS, results);
+    values.putAll(set);
+    hadoop.forEach((k, v) -> values.put(MixKeys.HADOOP_PREFIX + k, v));
+    return values;
+  }
+
+  private static void put(Map<String, String> values, String key, String value) {
+    if (value != null) {
+      values.put(key, value);
+    }
+  }
+}

@@ -1,0 +1,192 @@
+package io.pfsmix.fs.bench;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.net.URI;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.fs.RawLocalFileSystem;
+
+import io.pfsmix.fs.PfsConfigKeys;
+
+/**
+ * Reads one file three ways in one run, interleaved: 4 KiB application reads through pfs:// (POSIX backend, default
+ * read-ahead), 4 KiB reads through Hadoop's RawLocalFileSystem (file://), and 4 MiB reads with java.nio into a direct
+ * buffer — the figure the study's read-ahead shim is measured against. Prints MB/s per run and the ratios of the means.
+ */
+public final class ReadBenchmark {
+
+  public static final int APPLICATION_READ = 4096;
+  public static final int NIO_READ = 4 << 20;
+  static final String FILE_NAME = "pfsmix-bench-read.dat";
+
+  /** One way of reading the file. */
+  public enum Method {
+    PFS("pfs:// 4 KiB reads"),
+    FILE("file:// (RawLocalFileSystem) 4 KiB reads"),
+    NIO("java.nio 4 MiB reads");
+
+    final String description;
+
+    Method(String description) {
+      this.description = description;
+    }
+  }
+
+  /** Mean throughput per method over the repetitions, in MB/s (10^6 bytes per second). */
+  public record Summary(long fileBytes, int repetitions, Map<Method, Double> meanMegabytesPerSecond) {
+
+    public double ratio(Method numerator, Method denominator) {
+      return meanMegabytesPerSecond.get(numerator) / meanMegabytesPerSecond.get(denominator);
+    }
+  }
+
+  private final java.nio.file.Path directory;
+  private final long size;
+  private final int repetitions;
+  private final PrintStream out;
+
+  public ReadBenchmark(java.nio.file.Path directory, long size, int repetitions, PrintStream out) {
+    if (size <= 0) {
+      throw new IllegalArgumentException("benchmark file size must be positive, is " + size);
+    }
+    if (repetitions <= 0) {
+      throw new IllegalArgumentException("repetitions must be positive, is " + repetitions);
+    }
+    this.directory = directory;
+    this.size = size;
+    this.repetitions = repetitions;
+    this.out = out;
+  }
+
+  public Summary run() throws IOException {
+    Files.createDirectories(directory);
+    java.nio.file.Path file = directory.resolve(FILE_NAME);
+    try {
+      write(file);
+      Map<Method, List<Double>> runs = new LinkedHashMap<>();
+      for (Method method : Method.values()) {
+        runs.put(method, new ArrayList<>());
+      }
+      Method[] methods = Method.values();
+      for (int repetition = 0; repetition < repetitions; repetition++) {
+        for (int i = 0; i < methods.length; i++) {
+          // rotate the order so that no method always runs first (or right after the file was written)
+          Method method = methods[(i + repetition) % methods.length];
+          long start = System.nanoTime();
+          long bytes = read(method, file);
+          double seconds = (System.nanoTime() - start) / 1e9;
+          if (bytes != size) {
+            throw new IOException(method.description + " read " + bytes + " bytes of " + size + " from " + file);
+          }
+          double megabytesPerSecond = bytes / 1e6 / seconds;
+          runs.get(method).add(megabytesPerSecond);
+          out.printf("run %d/%d  %-42s %9.1f MB/s  (%.3f s)%n", repetition + 1, repetitions, method.description,
+              megabytesPerSecond, seconds);
+        }
+      }
+      Map<Method, Double> means = new LinkedHashMap<>();
+      runs.forEach((method, values) -> means.put(method,
+          values.stream().mapToDouble(Double::doubleValue).average().orElseThrow()));
+      Summary summary = new Summary(size, repetitions, means);
+      out.println();
+      means.forEach((method, mean) -> out.printf("mean      %-42s %9.1f MB/s%n", method.description, mean));
+      out.printf("ratio pfs/nio  = %.3f   (target >= 0.9)%n", summary.ratio(Method.PFS, Method.NIO));
+      out.printf("ratio pfs/file = %.3f   (target >= 1.0)%n", summary.ratio(Method.PFS, Method.FILE));
+      return summary;
+    } finally {
+      Files.deleteIfExists(file);
+    }
+  }
+
+  private void write(java.nio.file.Path file) throws IOException {
+    out.printf("writing %s (%d bytes)...%n", file, size);
+    ByteBuffer chunk = ByteBuffer.allocateDirect(NIO_READ);
+    byte[] random = new byte[NIO_READ];
+    new Random(2009).nextBytes(random);
+    chunk.put(random).flip();
+    try (FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+        StandardOpenOption.TRUNCATE_EXISTING)) {
+      long written = 0;
+      while (written < size) {
+        chunk.clear().limit((int) Math.min(NIO_READ, size - written));
+        while (chunk.hasRemaining()) {
+          written += channel.write(chunk, written);
+        }
+      }
+    }
+  }
+
+  private long read(Method method, java.nio.file.Path file) throws IOException {
+    switch (method) {
+      case PFS:
+        return readPfs(file);
+      case FILE:
+        return readRawLocal(file);
+      case NIO:
+        return readNio(file);
+      default:
+        throw new IllegalStateException(method.name());
+    }
+  }
+
+  private long readPfs(java.nio.file.Path file) throws IOException {
+    Configuration conf = new Configuration();
+    conf.set(PfsConfigKeys.BACKEND, "posix");
+    conf.set(PfsConfigKeys.POSIX_ROOT, directory.toString());
+    try (FileSystem fs = FileSystem.newInstance(URI.create("pfs:///"), conf);
+        InputStream in = fs.open(new Path("/" + FILE_NAME))) {
+      return drain(in);
+    }
+  }
+
+  private long readRawLocal(java.nio.file.Path file) throws IOException {
+    Configuration conf = new Configuration();
+    try (RawLocalFileSystem fs = new RawLocalFileSystem()) {
+      fs.initialize(URI.create("file:///"), conf);
+      try (InputStream in = fs.open(new Path(file.toUri()), APPLICATION_READ)) {
+        return drain(in);
+      }
+    }
+  }
+
+  /** Reads with 4 KiB application reads; touches one byte per read so that nothing is optimised away. */
+  private static long drain(InputStream in) throws IOException {
+    byte[] buffer = new byte[APPLICATION_READ];
+    long total = 0;
+    long checksum = 0;
+    int n;
+    while ((n = in.read(buffer, 0, APPLICATION_READ)) > 0) {
+      total += n;
+      checksum += buffer[n - 1];
+    }
+    return checksum == Long.MIN_VALUE ? -1 : total;
+  }
+
+  private static long readNio(java.nio.file.Path file) throws IOException {
+    ByteBuffer buffer = ByteBuffer.allocateDirect(NIO_READ);
+    long total = 0;
+    long checksum = 0;
+    try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+      int n;
+      while ((n = channel.read(buffer, total)) > 0) {
+        total += n;
+        checksum += buffer.get(n - 1);
+        buffer.clear();
+      }
+    }
+    return checksum == Long.MIN_VALUE ? -1 : total;
+  }
+}

@@ -1,0 +1,147 @@
+package io.pfsmix.ior;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+import org.apache.hadoop.conf.Configuration;
+
+/**
+ * Side-by-side benchmark in one run: the Java IOR driver through pfs:// (POSIX backend) against the same offsets
+ * written and read with java.nio FileChannels directly, for N-to-1 and N-to-N, alternating the two so that both see the
+ * same machine state. Prints bandwidths and the pfs/nio ratio (target at least 0.95).
+ */
+public final class IorBenchmark {
+
+  private static final double MIB = 1048576.0;
+
+  private final int ranks;
+  private final long blockSize;
+  private final long transferSize;
+  private final long segments;
+  private final int rounds;
+  private final Path directory;
+
+  public IorBenchmark(int ranks, long blockSize, long transferSize, long segments, int rounds, Path directory) {
+    this.ranks = ranks;
+    this.blockSize = blockSize;
+    this.transferSize = transferSize;
+    this.segments = segments;
+    this.rounds = rounds;
+    this.directory = directory;
+  }
+
+  public void run(Configuration base, PrintStream out) throws IOException {
+    Configuration conf = new Configuration(base);
+    conf.set("fs.pfs.backend", "posix");
+    conf.set("fs.pfs.posix.root", directory.toAbsolutePath().toString());
+    conf.setBoolean("fs.pfs.impl.disable.cache", true);
+    out.printf(Locale.ROOT, "IOR bench: %d ranks, -b %d -t %d -s %d (%.0f MiB per phase), %d rounds, in %s%n", ranks,
+        blockSize, transferSize, segments, ranks * segments * blockSize / MIB, rounds, directory);
+    out.printf(Locale.ROOT, "%-8s %-6s %14s %14s %8s%n", "pattern", "op", "pfs MiB/s", "nio MiB/s", "ratio");
+    for (boolean filePerProc : new boolean[] {false, true}) {
+      double[] pfs = new double[2];
+      double[] nio = new double[2];
+      for (int round = 0; round < rounds; round++) {
+        double[] p = pfsRound(conf, filePerProc);
+        double[] n = nioRound(filePerProc);
+        for (int op = 0; op < 2; op++) {
+          pfs[op] += p[op] / rounds;
+          nio[op] += n[op] / rounds;
+        }
+        out.printf(Locale.ROOT, "  round %d %s: pfs write %.1f read %.1f, nio write %.1f read %.1f MiB/s%n", round + 1,
+            filePerProc ? "N-to-N" : "N-to-1", p[0], p[1], n[0], n[1]);
+      }
+      String pattern = filePerProc ? "N-to-N" : "N-to-1";
+      out.printf(Locale.ROOT, "%-8s %-6s %14.1f %14.1f %8.3f%n", pattern, "write", pfs[0], nio[0], pfs[0] / nio[0]);
+      out.printf(Locale.ROOT, "%-8s %-6s %14.1f %14.1f %8.3f%n", pattern, "read", pfs[1], nio[1], pfs[1] / nio[1]);
+    }
+  }
+
+  private double[] pfsRound(Configuration conf, boolean filePerProc) throws IOException {
+    List<String> args = new ArrayList<>(List.of("-a", "HADOOP", "-w", "-r", "-N", Integer.toString(ranks), "-b",
+        Long.toString(blockSize), "-t", Long.toString(transferSize), "-s", Long.toString(segments), "-o",
+        "pfs:///ior-bench/pfs-file"));
+    if (filePerProc) {
+      args.add("-F");
+    }
+    Files.createDirectories(directory.resolve("ior-bench"));
+    IorResult result = IorRunner.run(conf, IorOptions.parse(args.toArray(new String[0])));
+    return new double[] {result.iterations("write").get(0).bandwidthMiB(), result.iterations("read").get(0).bandwidthMiB()};
+  }
+
+  /** The same offsets, buffers and barriers as the driver, with FileChannel positioned I/O and no Hadoop. */
+  private double[] nioRound(boolean filePerProc) throws IOException {
+    Path dir = Files.createDirectories(directory.resolve("ior-bench"));
+    Path shared = dir.resolve("nio-file");
+    double write = phase(filePerProc, shared, true);
+    double read = phase(filePerProc, shared, false);
+    for (int rank = 0; rank < ranks; rank++) {
+      Files.deleteIfExists(fileOf(shared, filePerProc, rank));
+    }
+    return new double[] {write, read};
+  }
+
+  private Path fileOf(Path shared, boolean filePerProc, int rank) {
+    return filePerProc ? shared.resolveSibling(shared.getFileName() + String.format(Locale.ROOT, ".%08d", rank)) : shared;
+  }
+
+  private double phase(boolean filePerProc, Path shared, boolean write) throws IOException {
+    CyclicBarrier barrier = new CyclicBarrier(ranks);
+    double[][] times = new double[ranks][2];
+    ExecutorService pool = Executors.newFixedThreadPool(ranks);
+    try {
+      List<Future<?>> futures = new ArrayList<>();
+      for (int r = 0; r < ranks; r++) {
+        int rank = r;
+        futures.add(pool.submit(() -> {
+          ByteBuffer buffer = ByteBuffer.allocate((int) transferSize);
+          new DataPattern(DataPacketType.TIMESTAMP, 1, rank).fill(buffer);
+          barrier.await();
+          times[rank][0] = IorClock.now();
+          Path file = fileOf(shared, filePerProc, rank);
+          try (FileChannel channel = write ? FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE)
+              : FileChannel.open(file, StandardOpenOption.READ)) {
+            for (long i = 0; i < segments; i++) {
+              long base = filePerProc ? i * blockSize : i * ranks * blockSize + rank * blockSize;
+              for (long j = 0; j < blockSize / transferSize; j++) {
+                buffer.clear();
+                long offset = base + j * transferSize;
+                while (buffer.hasRemaining()) {
+                  int n = write ? channel.write(buffer, offset + buffer.position())
+                      : channel.read(buffer, offset + buffer.position());
+                  if (n < 0) {
+                    throw new IOException("end of " + file + " at " + (offset + buffer.position()));
+                  }
+                }
+              }
+            }
+          }
+          times[rank][1] = IorClock.now();
+          return null;
+        }));
+      }
+      IorRunner.awaitRanks(futures);
+    } finally {
+      pool.shutdownNow();
+    }
+    double first = Double.MAX_VALUE;
+    double last = 0;
+    for (double[] t : times) {
+      first = Math.min(first, t[0]);
+      last = Math.max(last, t[1]);
+    }
+    return ranks * segments * blockSize / (last - first) / MIB;
+  }
+}

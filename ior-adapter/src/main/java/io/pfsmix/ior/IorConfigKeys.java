@@ -1,0 +1,14 @@
+package io.pfsmix.ior;
+
+/** Configuration keys of the IOR adapter (all listed in docs/configuration.md). */
+public final class IorConfigKeys {
+
+  /** The LD_PRELOAD trace library for --native runs; default: {@code <pfsmix home>/tracing/target/native/libpfsmix-trace.so}. */
+  public static final String NATIVE_PRELOAD = "pfsmix.ior.native.preload";
+  /** The MPI launcher for --native runs; default {@code mpirun} from PATH, run without it when absent. */
+  public static final String NATIVE_MPIRUN = "pfsmix.ior.native.mpirun";
+  public static final String NATIVE_MPIRUN_DEFAULT = "mpirun";
+
+  private IorConfigKeys() {
+  }
+}

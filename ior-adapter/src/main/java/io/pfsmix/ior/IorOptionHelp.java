@@ -1,0 +1,52 @@
+package io.pfsmix.ior;
+
+/** The -h text: IOR's flags that this driver takes, with IOR's meanings, and the pfsmix additions. */
+public final class IorOptionHelp {
+
+  private IorOptionHelp() {
+  }
+
+  public static String text() {
+    return """
+        Usage: ./pfsmix ior [IOR flags]      (IOR 4.x flags and meanings; sizes take k, m, g, t suffixes)
+          -a S  API for I/O [HADOOP|POSIX]: HADOOP = any Hadoop FileSystem URI in -o (default), POSIX = local path
+          -A N  refNum -- user supplied reference number to include in the summary
+          -b N  blockSize -- contiguous bytes to write per task (e.g.: 8, 4k, 2m, 1g) [1m]
+          -C    reorderTasks -- read back another node's data (needs more than one node)
+          -d N  interTestDelay -- delay between reps in seconds
+          -D N  deadlineForStonewalling -- seconds before stopping write or read phase
+          -e    fsync -- perform a fsync() operation at the end of each write phase
+          -E    useExistingTestFile -- do not remove test file before write access
+          -F    filePerProc -- file-per-process (<file>.%08d)
+          -g    intraTestBarriers -- use barriers between open, write/read, and close
+          -G N  setTimeStampSignature -- set value for time stamp signature (needed for -R without -w)
+          -i N  repetitions -- number of repetitions of test [1]
+          -k    keepFile -- don't remove the test file(s) on program exit
+          -K    keepFileWithError -- keep error-filled file(s) after data-checking
+          -l S  datapacket type [t|o|i|r]: timestamp (default), offset, incompressible, random
+          -N N  numTasks -- number of ranks [1]
+          -o S  testFile -- full name for test (required), e.g. pfs:///ckpt/file or hdfs://nn/ckpt/file
+          -O S  directives, e.g. -O summaryFormat=JSON,summaryFile=out.json (default|JSON|CSV), numNodes=N
+          -q    quitOnError -- during file error-checking, abort on error
+          -Q N  taskPerNodeOffset for read tests use with -C & -Z options [1]
+          -r    readFile -- read existing file
+          -R    checkRead -- verify that the output of read matches the expected signature
+          -s N  segmentCount -- number of segments [1]
+          -t N  transferSize -- size of transfer in bytes (e.g.: 8, 4k, 2m, 1g) [256k]
+          -T N  maxTimeDuration -- max time in minutes executing repeated test
+          -v    verbose -- output information (repeating flag increases level)
+          -w    writeFile -- write file
+          -W    checkWrite -- check read after write
+          -X N  reorderTasksRandomSeed -- random seed for -Z option
+          -Y    fsyncPerWrite -- perform sync operation after every write operation
+          -z    randomOffset -- access is to random, not sequential, offsets within a file
+          -Z    reorderTasksRandom -- changes task ordering to random ordering for readback
+        pfsmix additions:
+          --hadoop.concat        N-to-1 where the file system has concat but not shared writers (HDFS): each rank
+                                 writes its blocks as parts, joined into the shared file with FileSystem.concat
+          --yarn                 run the ranks as the map tasks of a YARN job instead of threads of this JVM
+          --ranks-per-task=N     ranks per YARN task (threads in the task) [1]
+        Without -w, -r, -W or -R, IOR writes and reads.
+        """;
+  }
+}

@@ -1,0 +1,98 @@
+package io.pfsmix.ior;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import org.junit.jupiter.api.Test;
+
+class IorOptionParserTest {
+
+  @Test
+  void defaultsAreIors() {
+    IorOptions o = IorOptions.parse("-o", "pfs:///f");
+    assertThat(o.blockSize()).isEqualTo(1048576);
+    assertThat(o.transferSize()).isEqualTo(262144);
+    assertThat(o.segmentCount()).isEqualTo(1);
+    assertThat(o.repetitions()).isEqualTo(1);
+    assertThat(o.numTasks()).isEqualTo(1);
+    // no -w/-r/-W/-R: IOR writes and reads
+    assertThat(o.writeFile()).isTrue();
+    assertThat(o.readFile()).isTrue();
+    assertThat(o.api()).isEqualTo("HADOOP");
+  }
+
+  @Test
+  void getoptBundlingAttachedValuesSizesAndDirectives() {
+    IorOptions o = IorOptions.parse("-wW", "-b64m", "-t", "4k", "-s", "3", "-N4", "-F", "-vv", "-O",
+        "summaryFormat=JSON,summaryFile=/tmp/x.json", "-o", "hdfs://nn/ckpt", "--hadoop.concat", "--ranks-per-task=2");
+    assertThat(o.writeFile()).isTrue();
+    assertThat(o.readFile()).isFalse();
+    assertThat(o.checkWrite).isTrue();
+    assertThat(o.blockSize()).isEqualTo(64L << 20);
+    assertThat(o.transferSize()).isEqualTo(4096);
+    assertThat(o.segmentCount()).isEqualTo(3);
+    assertThat(o.numTasks()).isEqualTo(4);
+    assertThat(o.filePerProc()).isTrue();
+    assertThat(o.verbose).isEqualTo(2);
+    assertThat(o.summaryFormat()).isEqualTo(SummaryFormat.JSON);
+    assertThat(o.summaryFile()).isEqualTo("/tmp/x.json");
+    assertThat(o.concat()).isTrue();
+    assertThat(o.ranksPerTask()).isEqualTo(2);
+    assertThat(IorOptions.parse("-b", "1g", "-t", "1G").transferSize()).isEqualTo(1L << 30);
+  }
+
+  @Test
+  void transferSizeMustDivideBlockSize() {
+    assertThatThrownBy(() -> IorOptions.parse("-b", "1m", "-t", "3k", "-o", "f").validate())
+        .isInstanceOf(IorUsageException.class)
+        .hasMessageStartingWith("ERROR: block size must be a multiple of transfer size");
+  }
+
+  @Test
+  void missingTestFileIsAnError() {
+    assertThatThrownBy(() -> IorOptions.parse("-w").validate()).hasMessageContaining("ERROR: missing test file")
+        .hasMessageContaining("-o");
+  }
+
+  @Test
+  void negativeNumbersAreRefused() {
+    assertThatThrownBy(() -> IorOptions.parse("-N", "-2", "-o", "f").validate())
+        .hasMessage("ERROR: too few tasks for testing (-N -2)");
+    assertThatThrownBy(() -> IorOptions.parse("-b", "-4k", "-o", "f").validate())
+        .hasMessageContaining("ERROR: block size must be non-negative integer");
+    assertThatThrownBy(() -> IorOptions.parse("-s", "-1", "-o", "f").validate())
+        .hasMessageContaining("ERROR: segment count must be positive value");
+    assertThatThrownBy(() -> IorOptions.parse("-i", "0", "-o", "f").validate())
+        .hasMessageContaining("ERROR: too few test repetitions");
+  }
+
+  @Test
+  void overflowingSizesAreRefused() {
+    assertThatThrownBy(() -> IorOptions.parse("-b", "9000000p")).hasMessageContaining("overflows 64 bits");
+    assertThatThrownBy(() -> IorOptions.parse("-b", "8g", "-t", "1m", "-s", "4000000000", "-N", "1000", "-o", "f")
+        .validate()).hasMessageContaining("ERROR: aggregate file size").hasMessageContaining("overflows 64 bits");
+    assertThatThrownBy(() -> IorOptions.parse("-N", "99999999999")).hasMessageContaining("overflows a 32-bit integer");
+  }
+
+  @Test
+  void reorderNeedsMoreThanOneNode() {
+    assertThatThrownBy(() -> IorOptions.parse("-C", "-N", "4", "-o", "f").validate())
+        .hasMessageContaining("ERROR: -C (reorder tasks for read-back) needs more than one node");
+    assertThat(IorOptions.parse("-C", "-N", "4", "-O", "numNodes=2", "-o", "f").validate().tasksPerNode()).isEqualTo(2);
+  }
+
+  @Test
+  void badFlagsGetIorStyleMessages() {
+    assertThatThrownBy(() -> IorOptions.parse("-y")).hasMessageStartingWith("ERROR: Error invalid argument: -y");
+    assertThatThrownBy(() -> IorOptions.parse("-b")).hasMessage("ERROR: option -b needs a value");
+    assertThatThrownBy(() -> IorOptions.parse("-b", "lots")).hasMessageContaining("invalid size \"lots\" for -b");
+    assertThatThrownBy(() -> IorOptions.parse("-O", "summaryFormat=XML")).hasMessageContaining("Unknown summaryFormat");
+    assertThatThrownBy(() -> IorOptions.parse("-O", "noSuchKey=1")).hasMessage("ERROR: Unrecognized parameter \"noSuchKey\"");
+    assertThatThrownBy(() -> IorOptions.parse("-a", "MPIIO", "-o", "f").validate())
+        .hasMessageContaining("Unrecognized I/O API \"MPIIO\"");
+    assertThatThrownBy(() -> IorOptions.parse("-r", "-R", "-o", "f").validate())
+        .hasMessageContaining("use -G");
+    assertThatThrownBy(() -> IorOptions.parse("-F", "--hadoop.concat", "-o", "f").validate())
+        .hasMessageContaining("does not apply to -F");
+  }
+}

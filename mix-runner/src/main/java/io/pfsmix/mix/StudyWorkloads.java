@@ -1,0 +1,22 @@
+package io.pfsmix.mix;
+
+import org.apache.hadoop.conf.Configuration;
+
+/** The study's two workloads: IOR checkpoints (ior-adapter) and the TFIDF classifier (tfidf-job). */
+final class StudyWorkloads implements WorkloadFactory {
+
+  @Override
+  public void prepare(Configuration conf, MixSettings settings, Progress progress) throws Exception {
+    TfidfWorkload.prepare(conf, settings, progress);
+  }
+
+  @Override
+  public Workload tfidf(Configuration conf, MixSettings settings, String outputDir) {
+    return new TfidfWorkload(conf, settings, outputDir);
+  }
+
+  @Override
+  public Workload ior(Configuration conf, MixSettings settings, IorPattern pattern, int segments, String dir) {
+    return new IorWorkload(conf, settings, pattern, segments, dir);
+  }
+}

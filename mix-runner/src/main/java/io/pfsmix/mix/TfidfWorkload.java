@@ -1,0 +1,147 @@
+package io.pfsmix.mix;
+
+import java.io.IOException;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.mapreduce.Cluster;
+import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.JobStatus;
+
+import io.pfsmix.tfidf.ClassifyResult;
+import io.pfsmix.tfidf.TfidfConfigKeys;
+import io.pfsmix.tfidf.TfidfJobs;
+import io.pfsmix.tfidf.TfidfModel;
+import io.pfsmix.tfidf.generate.DatasetGenerator;
+
+/**
+ * The TFIDF classifier job (tfidf-job) over the mix's request data with its model, on the local runner or YARN as the
+ * phase's configuration says. Its bytes are the request files' total size: the job reads each of them whole.
+ */
+final class TfidfWorkload implements Workload {
+
+  /** Job names of the classifier start with this (tfidf-job's ClassifyJob). */
+  private static final String JOB_NAME_PREFIX = "tfidf-classify ";
+
+  private final Configuration conf;
+  private final MixSettings settings;
+  private final String outputDir;
+  private volatile Thread runner;
+  private volatile long startMs;
+
+  TfidfWorkload(Configuration conf, MixSettings settings, String outputDir) {
+    this.conf = conf;
+    this.settings = settings;
+    this.outputDir = outputDir;
+  }
+
+  /** Generates the request data and trains the model where they are absent. */
+  static void prepare(Configuration conf, MixSettings settings, Progress progress) throws Exception {
+    FileSystem fs = FileSystem.get(conf);
+    Path data = new Path(settings.tfidfData());
+    if (inputBytes(fs, data) == 0) {
+      progress.say("  generating " + MixRunner.human(settings.tfidfSize()) + " of HTTP requests at " + data);
+      generate(conf, data, settings.tfidfSize(), settings.tfidfSeed());
+    }
+    progress.say("  request data: " + data + " (" + MixRunner.human(inputBytes(fs, data)) + ")");
+    Path model = new Path(settings.tfidfModel());
+    if (!fs.exists(model)) {
+      Path training = new Path(new Path(settings.dir()), "tfidf/training");
+      progress.say("  no model at " + model + ": generating " + MixRunner.human(settings.tfidfTrainSize())
+          + " of training requests (seed " + (settings.tfidfSeed() + 1) + ") and training it");
+      generate(conf, training, settings.tfidfTrainSize(), settings.tfidfSeed() + 1);
+      TfidfModel trained = TfidfJobs.train(conf, training, model,
+          conf.getInt(TfidfConfigKeys.TOP_K, TfidfConfigKeys.TOP_K_DEFAULT));
+      fs.delete(training, true);
+      progress.say("  model trained: " + trained.centroidCount() + " centroids");
+    }
+  }
+
+  private static void generate(Configuration conf, Path output, long size, long seed) throws IOException {
+    DatasetGenerator.Options options = new DatasetGenerator.Options();
+    options.output = output;
+    options.sizeBytes = size;
+    options.seed = seed;
+    options.overwrite = true;
+    TfidfJobs.generate(conf, options, null);
+  }
+
+  /** Total bytes of the request files under {@code data} (0 when absent). */
+  static long inputBytes(FileSystem fs, Path data) throws IOException {
+    if (!fs.exists(data)) {
+      return 0;
+    }
+    long bytes = 0;
+    for (FileStatus s : fs.listStatus(data)) {
+      String name = s.getPath().getName();
+      if (s.isFile() && !name.startsWith("_") && !name.startsWith(".")) {
+        bytes += s.getLen();
+      }
+    }
+    return bytes;
+  }
+
+  @Override
+  public String name() {
+    return TFIDF;
+  }
+
+  @Override
+  public WorkloadResult run() throws Exception {
+    runner = Thread.currentThread();
+    startMs = System.currentTimeMillis();
+    long start = WallClock.nowNs();
+    try {
+      Path data = new Path(settings.tfidfData());
+      long bytes = inputBytes(FileSystem.get(conf), data);
+      ClassifyResult result = TfidfJobs.classify(conf, data, new Path(settings.tfidfModel()), new Path(outputDir));
+      long end = WallClock.nowNs();
+      Map<String, Object> details = new LinkedHashMap<>();
+      details.put("requests", result.requests());
+      details.put("requestBytes", result.bytes());
+      details.put("malformed", result.malformed());
+      details.put("requestsPerClass", result.requestsPerClass());
+      if (result.confusion() != null) {
+        details.put("macroF1", result.confusion().macroF1());
+      }
+      return new WorkloadResult(TFIDF, bytes, result.elapsedSeconds(), start, end, details);
+    } finally {
+      runner = null;
+    }
+  }
+
+  /**
+   * Interrupts the waiting thread and kills the classifier's job where the job client can find it (YARN lists its
+   * jobs; the local runner's job stops with the JVM).
+   */
+  @Override
+  public void cancel() {
+    Thread t = runner;
+    if (t == null) {
+      return;
+    }
+    t.interrupt();
+    try {
+      Cluster cluster = new Cluster(conf);
+      try {
+        for (JobStatus status : cluster.getAllJobStatuses()) {
+          if (status.getJobName() != null && status.getJobName().startsWith(JOB_NAME_PREFIX)
+              && !status.isJobComplete() && status.getStartTime() >= startMs - 1000) {
+            Job job = cluster.getJob(status.getJobID());
+            if (job != null) {
+              job.killJob();
+            }
+          }
+        }
+      } finally {
+        cluster.close();
+      }
+    } catch (IOException | InterruptedException | RuntimeException e) {
+      // best effort: the job client may not list jobs (local runner)
+    }
+  }
+}

@@ -1,0 +1,109 @@
+package io.pfsmix.mix;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class MixSettingsTest {
+
+  @TempDir
+  Path tmp;
+
+  private Map<String, String> base() {
+    Map<String, String> values = new HashMap<>();
+    values.put(MixKeys.RESULTS, tmp.resolve("results").toString());
+    return values;
+  }
+
+  @Test
+  void defaultsDescribeTheStudysMix() {
+    MixSettings s = MixSettings.parse(base());
+    assertThat(s.fileSystems()).extracting(FileSystemSpec::kind).containsExactly(FileSystemSpec.Kind.EMBEDDED_PFS);
+    assertThat(s.patterns()).containsExactly(IorPattern.N_TO_1, IorPattern.N_TO_N);
+    assertThat(s.jobs().kind()).isEqualTo(JobsSpec.Kind.LOCAL);
+    assertThat(s.tracing()).isEqualTo(TracingMode.ON);
+    assertThat(s.tfidfData()).isEqualTo("/pfsmix-mix/tfidf/requests");
+    assertThat(s.tfidfModel()).isEqualTo("/pfsmix-mix/tfidf/model");
+    assertThat(s.checkpointBytes(s.iorSegments())).isEqualTo(4L * (4 << 20) * 16);
+  }
+
+  @Test
+  void sizesListsAndHadoopKeysAreRead() throws Exception {
+    Path mount = Files.createDirectory(tmp.resolve("mount"));
+    Map<String, String> v = base();
+    v.put(MixKeys.FS, "pfs, pfs@" + mount + ", hdfs-mini, hdfs://nn:8020/");
+    v.put(MixKeys.PATTERNS, "n-to-n");
+    v.put(MixKeys.IOR_BLOCK, "64m");
+    v.put(MixKeys.IOR_TRANSFER, "4m");
+    v.put(MixKeys.TFIDF_SIZE, "7g");
+    v.put(MixKeys.TRACING, "overhead");
+    v.put(MixKeys.IOR_FLAGS, "-e  -Y");
+    v.put("hadoop.fs.pfs.readahead.size", "8m");
+    MixSettings s = MixSettings.parse(v);
+    assertThat(s.fileSystems()).extracting(FileSystemSpec::kind).containsExactly(FileSystemSpec.Kind.EMBEDDED_PFS,
+        FileSystemSpec.Kind.MOUNTED_PFS, FileSystemSpec.Kind.MINI_HDFS, FileSystemSpec.Kind.URI);
+    assertThat(s.fileSystems().get(1).mountDir()).isEqualTo(mount);
+    assertThat(s.iorBlock()).isEqualTo(64L << 20);
+    assertThat(s.tfidfSize()).isEqualTo(7L << 30);
+    assertThat(s.tracing().passes()).containsExactly(false, true);
+    assertThat(s.iorFlags()).containsExactly("-e", "-Y");
+    assertThat(s.hadoop()).containsEntry("fs.pfs.readahead.size", "8m");
+  }
+
+  @Test
+  void configurationFileIsReadAsProperties() throws Exception {
+    Path file = tmp.resolve("mix.properties");
+    Files.writeString(file, "# a mix\nmix.repetitions = 5\nmix.patterns=n-to-1\n");
+    Map<String, String> v = base();
+    v.putAll(MixSettings.readFile(file));
+    MixSettings s = MixSettings.parse(v);
+    assertThat(s.repetitions()).isEqualTo(5);
+    assertThat(s.patterns()).containsExactly(IorPattern.N_TO_1);
+    assertThatThrownBy(() -> MixSettings.readFile(tmp.resolve("missing.properties")))
+        .hasMessageContaining("--config").hasMessageContaining("missing.properties");
+  }
+
+  @Test
+  void everyBadSettingIsRefusedByName() throws Exception {
+    Files.writeString(Files.createDirectories(tmp.resolve("full")).resolve("x"), "x");
+    List<List<String>> cases = List.of(
+        List.of("mix.repetitons", "3", "mix.repetitons: unknown setting"),
+        List.of(MixKeys.REPETITIONS, "0", "mix.repetitions: must be at least 1"),
+        List.of(MixKeys.IOR_RANKS, "four", "mix.ior.ranks: 'four' is not a whole number"),
+        List.of(MixKeys.IOR_BLOCK, "12q", "mix.ior.block: '12q' is not a size"),
+        List.of(MixKeys.IOR_TRANSFER, "3m", "mix.ior.transfer: transfer size 3145728 does not divide the block size"),
+        List.of(MixKeys.PATTERNS, "n-to-2", "mix.patterns: unknown pattern 'n-to-2'"),
+        List.of(MixKeys.FS, "lustre", "mix.fs: unknown file system 'lustre'"),
+        List.of(MixKeys.FS, "pfs@" + tmp.resolve("nowhere"), "is not a directory"),
+        List.of(MixKeys.JOBS, "cluster:" + tmp, "holds neither yarn-site.xml nor mapred-site.xml"),
+        List.of(MixKeys.JOBS, "slurm", "mix.jobs: unknown value 'slurm'"),
+        List.of(MixKeys.TRACING, "maybe", "mix.tracing: unknown value 'maybe'"),
+        List.of(MixKeys.BALANCE, "sometimes", "mix.balance: 'sometimes' is not true or false"),
+        List.of(MixKeys.BALANCE_TOLERANCE, "1.5", "mix.balance.tolerance: must be between 0 and 1"),
+        List.of(MixKeys.DIR, "relative/dir", "mix.dir: 'relative/dir' must be an absolute path"),
+        List.of(MixKeys.IOR_FLAGS, "-e -F", "mix.ior.flags: flag -F is set by the mix itself"),
+        List.of(MixKeys.RESULTS, tmp.resolve("full").toString(), "exists and is not empty"));
+    for (List<String> c : cases) {
+      Map<String, String> v = base();
+      v.put(c.get(0), c.get(1));
+      assertThatThrownBy(() -> MixSettings.parse(v)).as(c.get(0) + "=" + c.get(1))
+          .isInstanceOf(MixConfigException.class).hasMessageContaining(c.get(2));
+    }
+  }
+
+  @Test
+  void sharedFileOnHdfsIsRefusedSuggestingFilePerProcess() {
+    Map<String, String> v = base();
+    v.put(MixKeys.FS, "pfs,hdfs-mini");
+    assertThatThrownBy(() -> MixSettings.parse(v)).isInstanceOf(MixConfigException.class)
+        .hasMessageContaining("mix.patterns").hasMessageContaining("hdfs").hasMessageContaining("n-to-n");
+  }
+}

@@ -1,0 +1,97 @@
+package io.pfsmix.mix;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import java.awt.image.BufferedImage;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import javax.imageio.ImageIO;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ReportWriterTest {
+
+  private static final long MIB = 1 << 20;
+  private static final long S = 1_000_000_000L;
+
+  @TempDir
+  Path dir;
+
+  /** A phase starting at {@code at} seconds; each workload given as {name, MiB moved, seconds}. */
+  private static PhaseRecord phase(String id, PhaseKind kind, String pattern, int rep, double at, double seconds,
+      Object[]... workloads) {
+    long start = (long) (at * S);
+    List<WorkloadResult> results = new ArrayList<>();
+    for (Object[] w : workloads) {
+      double sec = (double) w[2];
+      results.add(new WorkloadResult((String) w[0], (long) w[1] * MIB, sec, start, start + (long) (sec * S), Map.of()));
+    }
+    return new PhaseRecord(id, "pfs", pattern, kind, rep, true, 8, start, start + (long) (seconds * S),
+        PhaseRecord.OK, null, results);
+  }
+
+  private static List<PhaseRecord> twoRepetitions() {
+    return List.of(
+        phase("t1", PhaseKind.TFIDF_ALONE, null, 1, 0, 10.5, new Object[] {"tfidf", 100L, 10.0}),
+        phase("i1", PhaseKind.IOR_ALONE, "n-to-1", 1, 11, 4.5, new Object[] {"ior", 400L, 4.0}),
+        phase("m1", PhaseKind.MIXED, "n-to-1", 1, 16, 12.0, new Object[] {"tfidf", 100L, 12.0},
+            new Object[] {"ior", 400L, 8.0}),
+        phase("t2", PhaseKind.TFIDF_ALONE, null, 2, 30, 12.5, new Object[] {"tfidf", 100L, 12.5}),
+        phase("i2", PhaseKind.IOR_ALONE, "n-to-1", 2, 43, 5.5, new Object[] {"ior", 400L, 5.0}),
+        phase("m2", PhaseKind.MIXED, "n-to-1", 2, 49, 14.0, new Object[] {"tfidf", 100L, 14.0},
+            new Object[] {"ior", 400L, 10.0}));
+  }
+
+  @Test
+  void summaryHasTheStudysFiguresComputedFromThePhases() {
+    MixSummary.Row row = MixSummary.of(twoRepetitions()).rows().get(0);
+    // IOR alone: 400 MiB in 4 s and 5 s
+    assertThat(row.iorAlone().mean()).isCloseTo((100 + 80) / 2.0, within(1e-9));
+    assertThat(row.iorAlone().stddev()).isCloseTo(Math.sqrt(2 * 100.0 / 1), within(1e-9));
+    assertThat(row.iorMixed().mean()).isCloseTo((50 + 40) / 2.0, within(1e-9));
+    assertThat(row.tfidfAlone().mean()).isCloseTo((10 + 8) / 2.0, within(1e-9));
+    assertThat(row.tfidfMixed().n()).isEqualTo(2);
+    // serial = TFIDF alone + IOR alone of the same repetition, from the phases' wall times
+    assertThat(row.serialSeconds().mean()).isCloseTo(((10.5 + 4.5) + (12.5 + 5.5)) / 2, within(1e-9));
+    assertThat(row.mixedSeconds().mean()).isCloseTo(13.0, within(1e-9));
+    assertThat(row.iorSlowdown()).isCloseTo(90.0 / 45.0, within(1e-9));
+    assertThat(row.mixedOverSerial()).isCloseTo(13.0 / 16.5, within(1e-9));
+  }
+
+  @Test
+  void reportsCarryTheNumbersAndReadableCharts() throws Exception {
+    List<PhaseRecord> phases = twoRepetitions();
+    MixResults results = new MixResults(MixResults.VERSION, MixResults.INCOMPLETE, "phase x failed: disk full", 0,
+        70 * S, Map.of("mix.fs", "pfs"), Map.of("pfs", Map.of("jobs", "local")), List.of(), phases, null);
+    TraceAnalysis.Timeline timeline = new TraceAnalysis.Timeline(0, 1.0, io.pfsmix.trace.format.TracePoint.APPLICATION,
+        Map.of("ior", ramp(70, 11, 16, 100), "tfidf", ramp(70, 0, 11, 10)));
+    ReportWriter.write(dir, results, timeline);
+
+    String md = Files.readString(dir.resolve(ResultsFiles.REPORT_MD));
+    assertThat(md).contains("Status: INCOMPLETE — phase x failed: disk full");
+    assertThat(md).contains("| pfs | N-to-1 | yes | 90.0 ± 14.1 (n=2) | 45.0 ± 7.1 (n=2) | 2.00× | 9.0 ± 1.4 (n=2) |");
+    assertThat(md).contains("| 16.50 ± 2.12 (n=2) | 13.00 ± 1.41 (n=2) | 0.788 |");
+    String html = Files.readString(dir.resolve(ResultsFiles.REPORT_HTML));
+    assertThat(html).contains("class=\"incomplete\"").contains("data:image/png;base64,");
+    for (String chart : List.of("throughput-ior.png", "throughput-tfidf.png", "runtime.png", "timeline.png")) {
+      BufferedImage image = ImageIO.read(dir.resolve(ResultsFiles.CHARTS_DIR).resolve(chart).toFile());
+      assertThat(image).as(chart).isNotNull();
+      assertThat(image.getWidth()).as(chart).isGreaterThanOrEqualTo(800);
+      assertThat(md).contains("](charts/" + chart + ")");
+    }
+  }
+
+  private static double[] ramp(int bins, int from, int to, double value) {
+    double[] v = new double[bins];
+    for (int i = from; i < to; i++) {
+      v[i] = value;
+    }
+    return v;
+  }
+}

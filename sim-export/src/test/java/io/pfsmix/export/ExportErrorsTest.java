@@ -1,0 +1,118 @@
+package io.pfsmix.export;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.pfsmix.trace.format.EventContext;
+import io.pfsmix.trace.format.TraceFormatException;
+import io.pfsmix.trace.format.TraceHeader;
+import io.pfsmix.trace.format.TraceOp;
+import io.pfsmix.trace.format.TracePoint;
+import io.pfsmix.trace.format.TraceRecord;
+import io.pfsmix.trace.format.TraceWriter;
+import java.io.RandomAccessFile;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Bad input never yields a silently wrong file: errors name the problem, cut traces and lost data are counted. */
+class ExportErrorsTest {
+  @TempDir
+  Path dir;
+
+  @Test
+  void unknownFormatNamesTheKnownOnes() {
+    assertThatThrownBy(() -> ExportFormat.parse("otf3")).isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("unknown export format 'otf3'; known formats: darshan, simgrid, chrome, pfssim, hecios, disksim, csv");
+  }
+
+  @Test
+  void corruptTraceFailsNamingFileAndOffsetAndLeavesNoOutput() throws Exception {
+    Path trace = dir.resolve("bad.pfstrace");
+    Files.write(trace, "NOTATRACE-just-some-bytes-that-are-not-a-pfsmix-trace".getBytes());
+    Path out = dir.resolve("out.csv");
+    assertThatThrownBy(() -> new ExportRun(ExportFormat.CSV, new ExportOptions()).run(List.of(trace), out))
+        .isInstanceOf(TraceFormatException.class).hasMessageContaining(trace.toString())
+        .hasMessageContaining("byte offset");
+    assertThat(out).doesNotExist();
+    try (Stream<Path> left = Files.list(dir)) {
+      assertThat(left).noneMatch(p -> p.getFileName().toString().contains("partial"));
+    }
+  }
+
+  @Test
+  void traceCutShortExportsItsWholeBlocksWithACountedWarning() throws Exception {
+    Path trace = dir.resolve("cut.pfstrace");
+    EventContext c = new EventContext("n1", 1, "", "", 0);
+    try (TraceWriter w = TraceWriter.create(trace, TraceHeader.current(TestTraces.T0, 0, "n1", 1, "test"))) {
+      for (int block = 0; block < 3; block++) {
+        for (int i = 0; i < 10; i++) {
+          long t = TestTraces.T0 + (block * 10L + i) * 1000;
+          w.write(new TraceRecord(t, 100, TraceOp.POSIX_PWRITE, TracePoint.POSIX, "/f", (block * 10L + i) * 4096, 4096,
+              4096, TraceRecord.OK, 1, c));
+        }
+        w.flush();
+      }
+    }
+    long size = Files.size(trace);
+    Path cut = dir.resolve("cut-copy.pfstrace");
+    Files.copy(trace, cut);
+    // a killed writer: the END block and part of the last data block are missing
+    try (RandomAccessFile f = new RandomAccessFile(cut.toFile(), "rw")) {
+      f.setLength(size - 200);
+    }
+    Path out = dir.resolve("cut.csv");
+    ExportRun.Result r = new ExportRun(ExportFormat.CSV, new ExportOptions()).run(List.of(cut), out);
+    assertThat(r.recordsRead()).isEqualTo(20);
+    assertThat(Files.readAllLines(out)).hasSize(21);
+    assertThat(r.warnings().count("trace cut short (records after its last whole block are missing)")).isEqualTo(1);
+    assertThat(r.warnings().report()).contains(cut.toString()).contains("cut short at byte offset");
+  }
+
+  @Test
+  void existingOutputIsKeptUnlessReplacingIsAsked() throws Exception {
+    List<Path> traces = new TestTraces().rankAccesses("n1", 0, "/f", new long[][] {{1, 0, 10}}, TestTraces.T0)
+        .write(dir);
+    Path out = dir.resolve("keep.csv");
+    Files.writeString(out, "precious");
+    assertThatThrownBy(() -> new ExportRun(ExportFormat.CSV, new ExportOptions()).run(traces, out))
+        .isInstanceOf(FileAlreadyExistsException.class).hasMessageContaining("--force");
+    assertThat(out).hasContent("precious");
+    new ExportRun(ExportFormat.CSV, new ExportOptions()).replaceExisting(true).run(traces, out);
+    assertThat(Files.readAllLines(out)).hasSize(4).first().asString().startsWith("seq,");
+  }
+
+  @Test
+  void missingTraceFileIsNamed() {
+    Path missing = dir.resolve("nope.pfstrace");
+    assertThatThrownBy(() -> new ExportRun(ExportFormat.DARSHAN, new ExportOptions()).run(List.of(missing),
+        dir.resolve("x.darshan"))).hasMessageContaining(missing.toString()).hasMessageContaining("does not exist");
+  }
+
+  @Test
+  void darshanDxtBeyondItsCapIsCountedAndFlaggedPartial() throws Exception {
+    List<Path> traces = new TestTraces().rankAccesses("n1", 0, "/f", new long[][] {{1, 0, 10}, {1, 10, 10},
+        {1, 20, 10}, {0, 0, 30}}, TestTraces.T0).write(dir);
+    Path log = dir.resolve("capped.darshan");
+    ExportRun.Result r = new ExportRun(ExportFormat.DARSHAN, new ExportOptions().dxtMaxSegments(2)).run(traces, log);
+    assertThat(r.warnings().total()).isEqualTo(2);
+    assertThat(r.warnings().report()).contains("--dxt-max-segments=2").contains("record 4 (POSIX_PWRITE by rank-0");
+    // the header's partial flags: bit 10 (DXT_POSIX) set; counters stay complete (read back by PyDarshan elsewhere)
+    try (RandomAccessFile f = new RandomAccessFile(log.toFile(), "r")) {
+      f.seek(24);
+      assertThat(Long.reverseBytes(f.readLong())).isEqualTo(1L << 10);
+    }
+  }
+
+  @Test
+  void optionsRejectBadValuesNamingTheFlag() {
+    assertThatThrownBy(() -> new ExportOptions().diskBandwidth(0, 1)).hasMessageContaining("--disk-read-bw");
+    assertThatThrownBy(() -> new ExportOptions().disksim(0, 1)).hasMessageContaining("--disksim-file-span");
+    assertThatThrownBy(() -> new ExportOptions().points(java.util.EnumSet.noneOf(TracePoint.class)))
+        .hasMessageContaining("--trace-points");
+  }
+}

@@ -1,0 +1,98 @@
+package io.pfsmix.tfidf;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.util.List;
+
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import io.pfsmix.tfidf.generate.DatasetGenerator;
+
+/** Generate -> train -> classify with the local job runner, on data whose labels are known. */
+class TrainClassifyLocalTest {
+
+  @TempDir
+  static java.nio.file.Path dir;
+
+  static Configuration conf;
+  static DatasetGenerator.Result training;
+  static DatasetGenerator.Result testing;
+  static TfidfModel model;
+  static ClassifyResult result;
+
+  @BeforeAll
+  static void trainAndClassify() throws Exception {
+    conf = new Configuration();
+    conf.set("mapreduce.framework.name", "local");
+    conf.set("fs.defaultFS", "file:///");
+    training = generate("train", 1, 8000, 0.5, 0);
+    testing = generate("test", 2, 4000, 0.5, 0.02);
+    Path modelPath = new Path(dir.toUri().toString(), "attack.model");
+    model = TfidfJobs.train(conf, new Path(dir.resolve("train").toUri()), modelPath, 2048);
+    result = TfidfJobs.classify(conf, new Path(dir.resolve("test").toUri()), modelPath,
+        new Path(dir.resolve("labels").toUri()));
+    System.out.println(result.confusion().format());
+  }
+
+  static DatasetGenerator.Result generate(String name, long seed, long records, double attacks, double malformed)
+      throws Exception {
+    DatasetGenerator.Options o = new DatasetGenerator.Options();
+    o.output = new Path(dir.resolve(name).toUri());
+    o.records = records;
+    o.seed = seed;
+    o.attackShare = attacks;
+    o.malformedShare = malformed;
+    o.files = 2;
+    return DatasetGenerator.generate(conf, o, null);
+  }
+
+  @Test
+  void countsEveryRequestAndByte() {
+    assertThat(result.requests()).isEqualTo(testing.records);
+    long headerBytes = 0;
+    for (var e : testing.labels.entrySet()) {
+      headerBytes += e.getValue() * (e.getKey().length() + 3);
+    }
+    assertThat(result.bytes()).isEqualTo(testing.bytes - headerBytes);
+    assertThat(result.requestsPerClass().values().stream().mapToLong(Long::longValue).sum()).isEqualTo(testing.records);
+  }
+
+  @Test
+  void malformedRecordsAreCountedExactly() {
+    long injected = testing.labels.get(HttpClass.MALFORMED_LABEL);
+    assertThat(injected).isPositive();
+    assertThat(result.malformed()).isEqualTo(injected);
+    assertThat(result.confusion().count(HttpClass.MALFORMED_LABEL, HttpClass.MALFORMED_LABEL)).isEqualTo(injected);
+  }
+
+  @Test
+  void everyClassIsRecognised() {
+    ConfusionMatrix m = result.confusion();
+    for (HttpClass c : HttpClass.values()) {
+      int i = m.indexOf(c.label());
+      assertThat(m.support(i)).as(c.label()).isPositive();
+      assertThat(m.recall(i)).as("recall of " + c.label() + "\n" + m.format()).isGreaterThan(0.8);
+    }
+  }
+
+  @Test
+  void writesLabelsAndConfusionJson() throws Exception {
+    assertThat(Files.readString(dir.resolve("labels").resolve("confusion.json"))).contains("\"macroF1\"");
+    long lines = 0;
+    try (var files = Files.list(dir.resolve("labels"))) {
+      for (java.nio.file.Path f : (Iterable<java.nio.file.Path>) files::iterator) {
+        if (f.getFileName().toString().startsWith("labels-m-")) {
+          lines += Files.readAllLines(f).size();
+        }
+      }
+    }
+    assertThat(lines).isEqualTo(testing.records);
+    assertThat(model.termCount()).isLessThanOrEqualTo(2048);
+    assertThat(List.of(HttpClass.values())).hasSize(model.classCount());
+  }
+}

@@ -1,0 +1,946 @@
+/*
+ * pfsmix trace preload library: records the POSIX I/O calls of an unmodified program (IOR, say) in the pfsmix trace
+ * format (docs/trace-format.md), loaded with LD_PRELOAD.
+ *
+ * Every intercepted call goes to the next definition of the symbol (dlsym RTLD_NEXT); the library only adds a record.
+ * Only descriptors the library saw being opened are traced, so a program's stdout, sockets and pipes cost nothing.
+ * Each thread fills its own buffer of records; a full buffer is written as one block by the thread that filled it, under
+ * a process-wide lock. Buffers are written at thread exit and at process exit (not at exec or _exit).
+ *
+ * Environment:
+ *   PFSMIX_TRACE_DIR   directory for the trace file (default $TMPDIR/pfsmix-traces or /tmp/pfsmix-traces)
+ *   PFSMIX_TRACE_RANK  rank to record; else PMI_RANK, OMPI_COMM_WORLD_RANK, PMIX_RANK, SLURM_PROCID, in that order
+ *   PFSMIX_TRACE_JOB   job id to record (e.g. the batch job); else SLURM_JOB_ID when set
+ *   PFSMIX_TRACE_DISABLE=1  pass every call through untraced
+ */
+#define _GNU_SOURCE
+#undef _FORTIFY_SOURCE
+#include <dlfcn.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/types.h>
+#include <sys/uio.h>
+#include <time.h>
+#include <unistd.h>
+
+#if __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
+#error "the pfsmix trace format is little-endian; this library writes records by memory layout"
+#endif
+
+#define PRODUCER "pfsmix-preload 0.1.0"
+#define RECORDS_PER_BUFFER 512
+#define MAX_FDS 65536
+#define NONE INT64_MIN
+
+/* Block types and record layout: docs/trace-format.md. */
+enum { BLOCK_PATHS = 1, BLOCK_STRINGS = 2, BLOCK_CONTEXTS = 3, BLOCK_RECORDS = 4, BLOCK_END = 5 };
+enum { POINT_POSIX = 3 };
+enum {
+  OP_OPEN = 200, OP_OPENAT = 201, OP_CREAT = 202, OP_CLOSE = 203, OP_READ = 204, OP_PREAD = 205, OP_READV = 206,
+  OP_WRITE = 207, OP_PWRITE = 208, OP_WRITEV = 209, OP_LSEEK = 210, OP_FSYNC = 211, OP_FDATASYNC = 212,
+  OP_PREADV = 213, OP_PWRITEV = 214
+};
+
+struct record {
+  int64_t start_ns;
+  int64_t duration_ns;
+  int64_t offset;
+  int64_t length;
+  int64_t bytes;
+  int64_t thread_id;
+  uint32_t path_id;
+  uint32_t result_id;
+  uint32_t context_id;
+  uint16_t op;
+  uint8_t point;
+  uint8_t flags;
+};
+_Static_assert(sizeof(struct record) == 64, "record must be 64 bytes");
+
+struct thread_buffer {
+  pthread_mutex_t lock;
+  int64_t tid;
+  int count;
+  struct thread_buffer *next;
+  struct record records[RECORDS_PER_BUFFER];
+};
+
+/* ---- the real functions */
+
+static int (*real_open)(const char *, int, ...);
+static int (*real_open64)(const char *, int, ...);
+static int (*real_openat)(int, const char *, int, ...);
+static int (*real_openat64)(int, const char *, int, ...);
+static int (*real_creat)(const char *, mode_t);
+static int (*real_creat64)(const char *, mode_t);
+static int (*real_close)(int);
+static ssize_t (*real_read)(int, void *, size_t);
+static ssize_t (*real_pread)(int, void *, size_t, off_t);
+static ssize_t (*real_pread64)(int, void *, size_t, off64_t);
+static ssize_t (*real_readv)(int, const struct iovec *, int);
+static ssize_t (*real_preadv)(int, const struct iovec *, int, off_t);
+static ssize_t (*real_preadv64)(int, const struct iovec *, int, off64_t);
+static ssize_t (*real_write)(int, const void *, size_t);
+static ssize_t (*real_pwrite)(int, const void *, size_t, off_t);
+static ssize_t (*real_pwrite64)(int, const void *, size_t, off64_t);
+static ssize_t (*real_writev)(int, const struct iovec *, int);
+static ssize_t (*real_pwritev)(int, const struct iovec *, int, off_t);
+static ssize_t (*real_pwritev64)(int, const struct iovec *, int, off64_t);
+static off_t (*real_lseek)(int, off_t, int);
+static off64_t (*real_lseek64)(int, off64_t, int);
+static int (*real_fsync)(int);
+static int (*real_fdatasync)(int);
+
+/* ---- process state, guarded by g_lock unless noted */
+
+static pthread_mutex_t g_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_once_t g_once = PTHREAD_ONCE_INIT;
+static pthread_key_t g_key;
+static volatile int g_enabled;       /* set once at initialization */
+static int g_fd = -1;                /* trace file; -1 until opened, or after a failure */
+static int g_failed;                 /* the trace file could not be opened or written */
+static char g_failure[256];
+static int g_pid;
+static char g_host[256];
+static int64_t g_wall_anchor, g_mono_anchor;
+static uint32_t g_context_id;        /* 0, or 1 when a rank or job was found */
+static int g_rank = -1;
+static char g_job[256];
+static uint64_t g_records_written, g_records_lost;
+static struct thread_buffer *g_buffers;
+
+/* path table: ids 1..g_path_count, written up to g_paths_written */
+static char **g_paths;
+static uint32_t g_path_count, g_path_capacity, g_paths_written;
+static uint32_t *g_path_hash;        /* open addressing: slot -> id (0 empty) */
+static uint32_t g_hash_capacity;
+
+/* string table (errno names): ids 1..g_string_count */
+static char *g_strings[512];
+static uint32_t g_string_count, g_strings_written;
+static uint32_t g_errno_ids[4096];
+static int g_contexts_written;
+
+/* per-descriptor state; entries are written by the thread doing the call, read racily by design (see docs) */
+static uint32_t *g_fd_path;          /* 0 = not traced */
+static int64_t *g_fd_pos;
+static uint8_t *g_fd_append;
+
+static __thread struct thread_buffer *tl_buffer;
+static __thread int tl_busy;         /* inside the library: do not trace our own calls */
+
+/* ---- CRC32C */
+
+static uint32_t crc_table[256];
+
+static void crc_init(void) {
+  for (uint32_t i = 0; i < 256; i++) {
+    uint32_t c = i;
+    for (int k = 0; k < 8; k++) c = (c & 1) ? (c >> 1) ^ 0x82F63B78u : c >> 1;
+    crc_table[i] = c;
+  }
+}
+
+#if defined(__x86_64__)
+__attribute__((target("sse4.2"))) static uint32_t crc_hw(uint32_t crc, const unsigned char *p, size_t n) {
+  uint64_t c = crc;
+  while (n >= 8) {
+    uint64_t v;
+    memcpy(&v, p, 8);
+    c = __builtin_ia32_crc32di(c, v);
+    p += 8;
+    n -= 8;
+  }
+  uint32_t c32 = (uint32_t) c;
+  while (n--) c32 = __builtin_ia32_crc32qi(c32, *p++);
+  return c32;
+}
+#endif
+
+static uint32_t crc_update(uint32_t crc, const void *data, size_t n) {
+  const unsigned char *p = data;
+#if defined(__x86_64__)
+  if (__builtin_cpu_supports("sse4.2")) return crc_hw(crc, p, n);
+#endif
+  while (n--) crc = crc_table[(crc ^ *p++) & 0xff] ^ (crc >> 8);
+  return crc;
+}
+
+/* ---- small helpers */
+
+static int64_t mono_ns(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (int64_t) ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
+static int write_all(int fd, const void *data, size_t n) {
+  const char *p = data;
+  while (n > 0) {
+    ssize_t w = real_write(fd, p, n);
+    if (w < 0) {
+      if (errno == EINTR) continue;
+      return -1;
+    }
+    p += w;
+    n -= (size_t) w;
+  }
+  return 0;
+}
+
+/* A growable byte buffer for building blocks (only used under g_lock). */
+struct bytes {
+  unsigned char *data;
+  size_t length, capacity;
+};
+
+static int bytes_reserve(struct bytes *b, size_t more) {
+  if (b->length + more <= b->capacity) return 0;
+  size_t capacity = b->capacity ? b->capacity : 4096;
+  while (capacity < b->length + more) capacity *= 2;
+  unsigned char *grown = realloc(b->data, capacity);
+  if (!grown) return -1;
+  b->data = grown;
+  b->capacity = capacity;
+  return 0;
+}
+
+static void put(struct bytes *b, const void *v, size_t n) {
+  if (bytes_reserve(b, n) == 0) {
+    memcpy(b->data + b->length, v, n);
+    b->length += n;
+  }
+}
+static void put_u8(struct bytes *b, uint8_t v) { put(b, &v, 1); }
+static void put_u16(struct bytes *b, uint16_t v) { put(b, &v, 2); }
+static void put_u32(struct bytes *b, uint32_t v) { put(b, &v, 4); }
+static void put_i64(struct bytes *b, int64_t v) { put(b, &v, 8); }
+static void put_str(struct bytes *b, const char *s) {
+  uint32_t n = (uint32_t) strlen(s);
+  put_u32(b, n);
+  put(b, s, n);
+}
+
+static void fail_locked(const char *what, int err) {
+  if (!g_failed) {
+    g_failed = 1;
+    snprintf(g_failure, sizeof g_failure, "%s: %s", what, strerror(err));
+  }
+  if (g_fd >= 0) {
+    real_close(g_fd);
+    g_fd = -1;
+  }
+}
+
+/* Frames and writes one block: header, payload, CRC32C of type..payload. */
+static int write_block_locked(uint8_t type, uint32_t entries, const void *payload, uint32_t length) {
+  if (g_fd < 0) return -1;
+  unsigned char head[16];
+  uint32_t magic = 0x4B425450u;
+  memcpy(head, &magic, 4);
+  head[4] = type;
+  head[5] = head[6] = head[7] = 0;
+  memcpy(head + 8, &entries, 4);
+  memcpy(head + 12, &length, 4);
+  uint32_t crc = crc_update(0xFFFFFFFFu, head + 4, 12);
+  crc = crc_update(crc, payload, length) ^ 0xFFFFFFFFu;
+  if (write_all(g_fd, head, 16) || write_all(g_fd, payload, length) || write_all(g_fd, &crc, 4)) {
+    fail_locked("writing the trace file", errno);
+    return -1;
+  }
+  return 0;
+}
+
+static void write_tables_locked(void) {
+  struct bytes b = {0};
+  if (g_paths_written < g_path_count) {
+    for (uint32_t id = g_paths_written + 1; id <= g_path_count; id++) {
+      put_u32(&b, id);
+      put_str(&b, g_paths[id]);
+    }
+    if (write_block_locked(BLOCK_PATHS, g_path_count - g_paths_written, b.data, (uint32_t) b.length) == 0)
+      g_paths_written = g_path_count;
+    b.length = 0;
+  }
+  if (g_strings_written < g_string_count) {
+    for (uint32_t id = g_strings_written + 1; id <= g_string_count; id++) {
+      put_u32(&b, id);
+      put_str(&b, g_strings[id]);
+    }
+    if (write_block_locked(BLOCK_STRINGS, g_string_count - g_strings_written, b.data, (uint32_t) b.length) == 0)
+      g_strings_written = g_string_count;
+    b.length = 0;
+  }
+  if (g_context_id && !g_contexts_written) {
+    put_u32(&b, 1);
+    put_str(&b, g_host);
+    put_u32(&b, (uint32_t) g_pid);
+    put_str(&b, g_job);
+    put_str(&b, "");
+    put_u32(&b, (uint32_t) g_rank);
+    if (write_block_locked(BLOCK_CONTEXTS, 1, b.data, (uint32_t) b.length) == 0) g_contexts_written = 1;
+  }
+  free(b.data);
+}
+
+static const char *op_name(int code) {
+  switch (code) {
+    case OP_OPEN: return "POSIX_OPEN";
+    case OP_OPENAT: return "POSIX_OPENAT";
+    case OP_CREAT: return "POSIX_CREAT";
+    case OP_CLOSE: return "POSIX_CLOSE";
+    case OP_READ: return "POSIX_READ";
+    case OP_PREAD: return "POSIX_PREAD";
+    case OP_READV: return "POSIX_READV";
+    case OP_WRITE: return "POSIX_WRITE";
+    case OP_PWRITE: return "POSIX_PWRITE";
+    case OP_WRITEV: return "POSIX_WRITEV";
+    case OP_LSEEK: return "POSIX_LSEEK";
+    case OP_FSYNC: return "POSIX_FSYNC";
+    case OP_FDATASYNC: return "POSIX_FDATASYNC";
+    case OP_PREADV: return "POSIX_PREADV";
+    case OP_PWRITEV: return "POSIX_PWRITEV";
+    default: return "UNKNOWN";
+  }
+}
+
+/* Opens the trace file and writes its header; on failure records are counted as lost. */
+static void open_trace_locked(void) {
+  if (g_fd >= 0 || g_failed) return;
+  char dir[PATH_MAX];
+  const char *configured = getenv("PFSMIX_TRACE_DIR");
+  if (configured && *configured) {
+    snprintf(dir, sizeof dir, "%s", configured);
+  } else {
+    const char *tmp = getenv("TMPDIR");
+    snprintf(dir, sizeof dir, "%s/pfsmix-traces", tmp && *tmp ? tmp : "/tmp");
+  }
+  if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
+    fail_locked(dir, errno);
+    return;
+  }
+  char path[PATH_MAX + 300];
+  for (int attempt = 0; attempt < 1000 && g_fd < 0; attempt++) {
+    if (attempt == 0)
+      snprintf(path, sizeof path, "%s/%s-%d.ptrace", dir, g_host, g_pid);
+    else
+      snprintf(path, sizeof path, "%s/%s-%d-%d.ptrace", dir, g_host, g_pid, attempt);
+    g_fd = real_open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+    if (g_fd < 0 && errno != EEXIST) {
+      fail_locked(path, errno);
+      return;
+    }
+  }
+  if (g_fd < 0) {
+    fail_locked(path, EEXIST);
+    return;
+  }
+
+  struct bytes body = {0};
+  put_i64(&body, g_wall_anchor);
+  put_i64(&body, g_mono_anchor);
+  put_u32(&body, (uint32_t) g_pid);
+  put_str(&body, g_host);
+  put_str(&body, PRODUCER);
+  put_u16(&body, 64);
+  static const struct { const char *name; uint8_t type; uint16_t offset; } fields[] = {
+      {"start_ns", 1, 0}, {"duration_ns", 1, 8}, {"offset", 1, 16}, {"length", 1, 24}, {"bytes", 1, 32},
+      {"thread_id", 1, 40}, {"path_id", 2, 48}, {"result_id", 2, 52}, {"context_id", 2, 56}, {"op", 3, 60},
+      {"point", 4, 62}, {"flags", 4, 63}};
+  put_u16(&body, (uint16_t) (sizeof fields / sizeof fields[0]));
+  for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++) {
+    put_str(&body, fields[i].name);
+    put_u8(&body, fields[i].type);
+    put_u16(&body, fields[i].offset);
+  }
+  put_u16(&body, (uint16_t) (OP_PWRITEV - OP_OPEN + 1));
+  for (int code = OP_OPEN; code <= OP_PWRITEV; code++) {
+    put_u16(&body, (uint16_t) code);
+    put_str(&body, op_name(code));
+  }
+  put_u16(&body, 1);
+  put_u8(&body, POINT_POSIX);
+  put_str(&body, "POSIX");
+
+  struct bytes head = {0};
+  put(&head, "PFSMIXTR", 8);
+  put_u16(&head, 1);
+  put_u16(&head, 0);
+  put_u32(&head, (uint32_t) body.length);
+  put(&head, body.data, body.length);
+  uint32_t crc = crc_update(0xFFFFFFFFu, head.data, head.length) ^ 0xFFFFFFFFu;
+  put_u32(&head, crc);
+  if (head.length != 16 + body.length + 4 || write_all(g_fd, head.data, head.length)) {
+    fail_locked(path, errno ? errno : ENOMEM);
+  }
+  free(body.data);
+  free(head.data);
+}
+
+/* Writes a thread's records as one block (called with the buffer's lock held). */
+static void flush_buffer(struct thread_buffer *tb) {
+  if (tb->count == 0) return;
+  pthread_mutex_lock(&g_lock);
+  open_trace_locked();
+  write_tables_locked();
+  if (write_block_locked(BLOCK_RECORDS, (uint32_t) tb->count, tb->records, (uint32_t) (tb->count * 64)) == 0)
+    g_records_written += (uint64_t) tb->count;
+  else
+    g_records_lost += (uint64_t) tb->count;
+  pthread_mutex_unlock(&g_lock);
+  tb->count = 0;
+}
+
+static void thread_exit(void *arg) {
+  struct thread_buffer *tb = arg;
+  tl_busy = 1;
+  pthread_mutex_lock(&tb->lock);
+  flush_buffer(tb);
+  pthread_mutex_unlock(&tb->lock);
+  /* The buffer stays on the process list (others may be iterating it); it is empty and costs 32 KiB. */
+}
+
+static struct thread_buffer *thread_buffer(void) {
+  struct thread_buffer *tb = tl_buffer;
+  if (tb) return tb;
+  tb = calloc(1, sizeof *tb);
+  if (!tb) return NULL;
+  pthread_mutex_init(&tb->lock, NULL);
+  tb->tid = (int64_t) syscall(SYS_gettid);
+  pthread_mutex_lock(&g_lock);
+  tb->next = g_buffers;
+  g_buffers = tb;
+  pthread_mutex_unlock(&g_lock);
+  pthread_setspecific(g_key, tb);
+  tl_buffer = tb;
+  return tb;
+}
+
+static uint32_t errno_id(int err) {
+  if (err <= 0 || err >= 4096) err = 0;
+  uint32_t id = __atomic_load_n(&g_errno_ids[err], __ATOMIC_ACQUIRE);
+  if (id) return id;
+  pthread_mutex_lock(&g_lock);
+  if (!g_errno_ids[err] && g_string_count + 1 < sizeof g_strings / sizeof g_strings[0]) {
+    const char *name = err ? strerrorname_np(err) : NULL;
+    char fallback[32];
+    if (!name) {
+      snprintf(fallback, sizeof fallback, "errno %d", err);
+      name = fallback;
+    }
+    g_strings[++g_string_count] = strdup(name);
+    __atomic_store_n(&g_errno_ids[err], g_string_count, __ATOMIC_RELEASE);
+  }
+  id = g_errno_ids[err];
+  pthread_mutex_unlock(&g_lock);
+  return id;
+}
+
+static uint32_t hash_path(const char *s) {
+  uint32_t h = 2166136261u;
+  while (*s) h = (h ^ (unsigned char) *s++) * 16777619u;
+  return h;
+}
+
+/* The path table id of a path (under g_lock). */
+static uint32_t path_id_locked(const char *path) {
+  if (g_path_count + 1 >= g_hash_capacity / 2) {
+    uint32_t capacity = g_hash_capacity ? g_hash_capacity * 2 : 1024;
+    uint32_t *table = calloc(capacity, sizeof *table);
+    if (!table) return 0;
+    for (uint32_t id = 1; id <= g_path_count; id++) {
+      uint32_t slot = hash_path(g_paths[id]) & (capacity - 1);
+      while (table[slot]) slot = (slot + 1) & (capacity - 1);
+      table[slot] = id;
+    }
+    free(g_path_hash);
+    g_path_hash = table;
+    g_hash_capacity = capacity;
+  }
+  uint32_t slot = hash_path(path) & (g_hash_capacity - 1);
+  while (g_path_hash[slot]) {
+    if (strcmp(g_paths[g_path_hash[slot]], path) == 0) return g_path_hash[slot];
+    slot = (slot + 1) & (g_hash_capacity - 1);
+  }
+  if (g_path_count + 2 > g_path_capacity) {
+    uint32_t capacity = g_path_capacity ? g_path_capacity * 2 : 256;
+    char **paths = realloc(g_paths, capacity * sizeof *paths);
+    if (!paths) return 0;
+    g_paths = paths;
+    g_path_capacity = capacity;
+  }
+  char *copy = strdup(path);
+  if (!copy) return 0;
+  g_paths[++g_path_count] = copy;
+  g_path_hash[slot] = g_path_count;
+  return g_path_count;
+}
+
+/* Absolute form of an opened path: relative paths are resolved against the cwd or the directory descriptor. */
+static uint32_t path_id_for_open(int dirfd, const char *path) {
+  char full[PATH_MAX * 2];
+  if (!path) path = "";
+  if (path[0] == '/') {
+    snprintf(full, sizeof full, "%s", path);
+  } else if (dirfd == AT_FDCWD) {
+    char cwd[PATH_MAX];
+    if (getcwd(cwd, sizeof cwd))
+      snprintf(full, sizeof full, "%s/%s", strcmp(cwd, "/") == 0 ? "" : cwd, path);
+    else
+      snprintf(full, sizeof full, "%s", path);
+  } else if (dirfd >= 0 && dirfd < MAX_FDS && g_fd_path[dirfd]) {
+    pthread_mutex_lock(&g_lock);
+    snprintf(full, sizeof full, "%s/%s", g_paths[g_fd_path[dirfd]], path);
+    pthread_mutex_unlock(&g_lock);
+  } else {
+    snprintf(full, sizeof full, "<fd %d>/%s", dirfd, path);
+  }
+  pthread_mutex_lock(&g_lock);
+  uint32_t id = path_id_locked(full);
+  pthread_mutex_unlock(&g_lock);
+  return id;
+}
+
+static void emit(int64_t start, int64_t end, int op, uint32_t path_id, int64_t offset, int64_t length, int64_t bytes,
+                 int err) {
+  struct thread_buffer *tb = thread_buffer();
+  if (!tb) {
+    __atomic_add_fetch(&g_records_lost, 1, __ATOMIC_RELAXED);
+    return;
+  }
+  uint32_t result = bytes < 0 && err ? errno_id(err) : 0;
+  pthread_mutex_lock(&tb->lock);
+  struct record *r = &tb->records[tb->count++];
+  r->start_ns = g_wall_anchor + (start - g_mono_anchor);
+  r->duration_ns = end - start;
+  r->offset = offset;
+  r->length = length;
+  r->bytes = bytes;
+  r->thread_id = tb->tid;
+  r->path_id = path_id;
+  r->result_id = result;
+  r->context_id = g_context_id;
+  r->op = (uint16_t) op;
+  r->point = POINT_POSIX;
+  r->flags = 0;
+  /* Also write a buffer whose oldest record is over a second old, so that records of busy threads in one file stay
+   * within about a second of time order (what `pfsmix trace merge` relies on). */
+  if (tb->count == RECORDS_PER_BUFFER || end - (tb->records[0].start_ns - g_wall_anchor + g_mono_anchor) > 1000000000LL)
+    flush_buffer(tb);
+  pthread_mutex_unlock(&tb->lock);
+}
+
+/* ---- initialization and exit */
+
+#define RESOLVE(name) real_##name = dlsym(RTLD_NEXT, #name)
+
+static void resolve_all(void) {
+  RESOLVE(open); RESOLVE(open64); RESOLVE(openat); RESOLVE(openat64); RESOLVE(creat); RESOLVE(creat64);
+  RESOLVE(close); RESOLVE(read); RESOLVE(pread); RESOLVE(pread64); RESOLVE(readv); RESOLVE(preadv);
+  RESOLVE(preadv64); RESOLVE(write); RESOLVE(pwrite); RESOLVE(pwrite64); RESOLVE(writev); RESOLVE(pwritev);
+  RESOLVE(pwritev64); RESOLVE(lseek); RESOLVE(lseek64); RESOLVE(fsync); RESOLVE(fdatasync);
+}
+
+static int env_int(const char *name, int *out) {
+  const char *v = getenv(name);
+  if (!v || !*v) return 0;
+  char *end;
+  long value = strtol(v, &end, 10);
+  if (*end || value < 0 || value > INT32_MAX) return 0;
+  *out = (int) value;
+  return 1;
+}
+
+static void reset_process_identity(void) {
+  g_pid = getpid();
+  struct timespec wall;
+  clock_gettime(CLOCK_REALTIME, &wall);
+  g_mono_anchor = mono_ns();
+  g_wall_anchor = (int64_t) wall.tv_sec * 1000000000LL + wall.tv_nsec;
+}
+
+static void after_fork_in_child(void);
+
+static void initialize(void) {
+  resolve_all();
+  crc_init();
+  const char *disable = getenv("PFSMIX_TRACE_DISABLE");
+  if (disable && strcmp(disable, "1") == 0) return;
+  g_fd_path = calloc(MAX_FDS, sizeof *g_fd_path);
+  g_fd_pos = calloc(MAX_FDS, sizeof *g_fd_pos);
+  g_fd_append = calloc(MAX_FDS, 1);
+  if (!g_fd_path || !g_fd_pos || !g_fd_append) return;
+  if (gethostname(g_host, sizeof g_host - 1) != 0) snprintf(g_host, sizeof g_host, "localhost");
+  reset_process_identity();
+  static const char *rank_vars[] = {"PFSMIX_TRACE_RANK", "PMI_RANK", "OMPI_COMM_WORLD_RANK", "PMIX_RANK",
+                                    "SLURM_PROCID"};
+  for (size_t i = 0; i < sizeof rank_vars / sizeof rank_vars[0]; i++)
+    if (env_int(rank_vars[i], &g_rank)) break;
+  const char *job = getenv("PFSMIX_TRACE_JOB");
+  if (!job || !*job) job = getenv("SLURM_JOB_ID");
+  if (job) snprintf(g_job, sizeof g_job, "%s", job);
+  if (g_rank >= 0 || g_job[0]) g_context_id = 1;
+  pthread_key_create(&g_key, thread_exit);
+  pthread_atfork(NULL, NULL, after_fork_in_child);
+  __atomic_store_n(&g_enabled, 1, __ATOMIC_RELEASE);
+}
+
+static inline int ready(void) {
+  if (__builtin_expect(real_write == NULL, 0)) pthread_once(&g_once, initialize);
+  return g_enabled && !tl_busy;
+}
+
+/* The child writes its own file: forget the parent's file, buffers and written tables. */
+static void after_fork_in_child(void) {
+  g_lock = (pthread_mutex_t) PTHREAD_MUTEX_INITIALIZER;
+  if (g_fd >= 0) real_close(g_fd);
+  g_fd = -1;
+  g_failed = 0;
+  g_records_written = g_records_lost = 0;
+  g_paths_written = g_strings_written = 0;
+  g_contexts_written = 0;
+  g_buffers = NULL;
+  if (tl_buffer) {
+    tl_buffer->lock = (pthread_mutex_t) PTHREAD_MUTEX_INITIALIZER;
+    tl_buffer->count = 0;
+    tl_buffer->tid = (int64_t) syscall(SYS_gettid);
+    tl_buffer->next = NULL;
+    g_buffers = tl_buffer;
+  }
+  reset_process_identity();
+}
+
+__attribute__((destructor)) static void finish(void) {
+  if (!g_enabled) return;
+  tl_busy = 1;
+  pthread_mutex_lock(&g_lock);
+  struct thread_buffer *list = g_buffers;
+  pthread_mutex_unlock(&g_lock);
+  for (struct thread_buffer *tb = list; tb; tb = tb->next) {
+    pthread_mutex_lock(&tb->lock);
+    flush_buffer(tb);
+    pthread_mutex_unlock(&tb->lock);
+  }
+  pthread_mutex_lock(&g_lock);
+  g_enabled = 0;
+  open_trace_locked();
+  write_tables_locked();
+  unsigned char end[24];
+  int64_t now_wall = g_wall_anchor + (mono_ns() - g_mono_anchor);
+  memcpy(end, &g_records_written, 8);
+  memcpy(end + 8, &g_records_lost, 8);
+  memcpy(end + 16, &now_wall, 8);
+  if (write_block_locked(BLOCK_END, 0, end, sizeof end) == 0) {
+    real_close(g_fd);
+    g_fd = -1;
+  }
+  if (g_failed) {
+    char message[512];
+    int n = snprintf(message, sizeof message, "pfsmix-trace: %llu records lost (%s)\n",
+                     (unsigned long long) g_records_lost, g_failure);
+    if (n > 0) write_all(2, message, (size_t) n < sizeof message ? (size_t) n : sizeof message - 1);
+  }
+  pthread_mutex_unlock(&g_lock);
+}
+
+/* ---- the intercepted calls */
+
+static inline int traced_fd(int fd) {
+  return fd >= 0 && fd < MAX_FDS && g_fd_path[fd] != 0;
+}
+
+static void note_open(int fd, uint32_t path_id, int flags) {
+  if (fd < 0 || fd >= MAX_FDS) return;
+  g_fd_path[fd] = path_id;
+  g_fd_append[fd] = (flags & O_APPEND) != 0;
+  g_fd_pos[fd] = 0;
+}
+
+static int traced_open(int op, int dirfd, const char *path, int flags, mode_t mode,
+                       int (*call)(int, const char *, int, mode_t)) {
+  if (!ready()) return call(dirfd, path, flags, mode);
+  tl_busy = 1;
+  uint32_t path_id = path_id_for_open(dirfd, path);
+  int64_t start = mono_ns();
+  int fd = call(dirfd, path, flags, mode);
+  int64_t end = mono_ns();
+  int err = errno;
+  note_open(fd, path_id, flags);
+  emit(start, end, op, path_id, NONE, NONE, fd, err);
+  tl_busy = 0;
+  errno = err;
+  return fd;
+}
+
+static int call_open(int dirfd, const char *path, int flags, mode_t mode) {
+  (void) dirfd;
+  return real_open(path, flags, mode);
+}
+static int call_open64(int dirfd, const char *path, int flags, mode_t mode) {
+  (void) dirfd;
+  return real_open64(path, flags, mode);
+}
+static int call_openat(int dirfd, const char *path, int flags, mode_t mode) {
+  return real_openat(dirfd, path, flags, mode);
+}
+static int call_openat64(int dirfd, const char *path, int flags, mode_t mode) {
+  return real_openat64(dirfd, path, flags, mode);
+}
+static int call_creat(int dirfd, const char *path, int flags, mode_t mode) {
+  (void) dirfd;
+  (void) flags;
+  return real_creat(path, mode);
+}
+static int call_creat64(int dirfd, const char *path, int flags, mode_t mode) {
+  (void) dirfd;
+  (void) flags;
+  return real_creat64(path, mode);
+}
+
+static mode_t mode_arg(int flags, va_list ap) {
+  return (flags & O_CREAT) || (flags & O_TMPFILE) == O_TMPFILE ? (mode_t) va_arg(ap, int) : 0;
+}
+
+int open(const char *path, int flags, ...) {
+  va_list ap;
+  va_start(ap, flags);
+  mode_t mode = mode_arg(flags, ap);
+  va_end(ap);
+  if (!real_open) pthread_once(&g_once, initialize);
+  return traced_open(OP_OPEN, AT_FDCWD, path, flags, mode, call_open);
+}
+
+int open64(const char *path, int flags, ...) {
+  va_list ap;
+  va_start(ap, flags);
+  mode_t mode = mode_arg(flags, ap);
+  va_end(ap);
+  if (!real_open64) pthread_once(&g_once, initialize);
+  return traced_open(OP_OPEN, AT_FDCWD, path, flags, mode, call_open64);
+}
+
+int openat(int dirfd, const char *path, int flags, ...) {
+  va_list ap;
+  va_start(ap, flags);
+  mode_t mode = mode_arg(flags, ap);
+  va_end(ap);
+  if (!real_openat) pthread_once(&g_once, initialize);
+  return traced_open(OP_OPENAT, dirfd, path, flags, mode, call_openat);
+}
+
+int openat64(int dirfd, const char *path, int flags, ...) {
+  va_list ap;
+  va_start(ap, flags);
+  mode_t mode = mode_arg(flags, ap);
+  va_end(ap);
+  if (!real_openat64) pthread_once(&g_once, initialize);
+  return traced_open(OP_OPENAT, dirfd, path, flags, mode, call_openat64);
+}
+
+int creat(const char *path, mode_t mode) {
+  if (!real_creat) pthread_once(&g_once, initialize);
+  return traced_open(OP_CREAT, AT_FDCWD, path, O_CREAT | O_WRONLY | O_TRUNC, mode, call_creat);
+}
+
+int creat64(const char *path, mode_t mode) {
+  if (!real_creat64) pthread_once(&g_once, initialize);
+  return traced_open(OP_CREAT, AT_FDCWD, path, O_CREAT | O_WRONLY | O_TRUNC, mode, call_creat64);
+}
+
+/* Fortified builds call these instead of open/openat when the flags are not compile-time constants. */
+int __open_2(const char *path, int flags) { return open(path, flags); }
+int __open64_2(const char *path, int flags) { return open64(path, flags); }
+int __openat_2(int dirfd, const char *path, int flags) { return openat(dirfd, path, flags); }
+int __openat64_2(int dirfd, const char *path, int flags) { return openat64(dirfd, path, flags); }
+
+int close(int fd) {
+  if (!ready() || !traced_fd(fd)) return real_close(fd);
+  tl_busy = 1;
+  uint32_t path_id = g_fd_path[fd];
+  g_fd_path[fd] = 0;
+  int64_t start = mono_ns();
+  int rc = real_close(fd);
+  int64_t end = mono_ns();
+  int err = errno;
+  emit(start, end, OP_CLOSE, path_id, NONE, NONE, rc, err);
+  tl_busy = 0;
+  errno = err;
+  return rc;
+}
+
+/* Where a sequential call acts: the library's view of the descriptor's position, or the end of file for writes to a
+ * descriptor opened with O_APPEND (found with fstat, which leaves the position alone). */
+static int64_t position_before(int fd, int writing) {
+  if (writing && g_fd_append[fd]) {
+    struct stat st;
+    if (fstat(fd, &st) == 0) return (int64_t) st.st_size;
+  }
+  return g_fd_pos[fd];
+}
+
+#define SEQUENTIAL_CALL(op, writing, length_expr, call_expr)                                   \
+  do {                                                                                        \
+    tl_busy = 1;                                                                              \
+    int64_t before = position_before(fd, writing);                                            \
+    int64_t start = mono_ns();                                                                \
+    ssize_t n = (call_expr);                                                                  \
+    int64_t end = mono_ns();                                                                  \
+    int err = errno;                                                                          \
+    if (n > 0) g_fd_pos[fd] = before + n;                                                     \
+    emit(start, end, op, g_fd_path[fd], before, (int64_t) (length_expr), n, err);             \
+    tl_busy = 0;                                                                              \
+    errno = err;                                                                              \
+    return n;                                                                                 \
+  } while (0)
+
+#define POSITIONED_CALL(op, offset_expr, length_expr, call_expr)                  \
+  do {                                                                           \
+    tl_busy = 1;                                                                 \
+    int64_t start = mono_ns();                                                   \
+    ssize_t n = (call_expr);                                                     \
+    int64_t end = mono_ns();                                                     \
+    int err = errno;                                                             \
+    emit(start, end, op, g_fd_path[fd], (int64_t) (offset_expr), (int64_t) (length_expr), n, err); \
+    tl_busy = 0;                                                                 \
+    errno = err;                                                                 \
+    return n;                                                                    \
+  } while (0)
+
+static int64_t iov_total(const struct iovec *iov, int count) {
+  int64_t total = 0;
+  for (int i = 0; iov && i < count; i++) total += (int64_t) iov[i].iov_len;
+  return total;
+}
+
+ssize_t read(int fd, void *buf, size_t count) {
+  if (!ready() || !traced_fd(fd)) return real_read(fd, buf, count);
+  SEQUENTIAL_CALL(OP_READ, 0, count, real_read(fd, buf, count));
+}
+
+ssize_t __read_chk(int fd, void *buf, size_t count, size_t buflen) {
+  (void) buflen;
+  return read(fd, buf, count);
+}
+
+ssize_t write(int fd, const void *buf, size_t count) {
+  if (!ready() || !traced_fd(fd)) return real_write(fd, buf, count);
+  SEQUENTIAL_CALL(OP_WRITE, 1, count, real_write(fd, buf, count));
+}
+
+ssize_t readv(int fd, const struct iovec *iov, int iovcnt) {
+  if (!ready() || !traced_fd(fd)) return real_readv(fd, iov, iovcnt);
+  SEQUENTIAL_CALL(OP_READV, 0, iov_total(iov, iovcnt), real_readv(fd, iov, iovcnt));
+}
+
+ssize_t writev(int fd, const struct iovec *iov, int iovcnt) {
+  if (!ready() || !traced_fd(fd)) return real_writev(fd, iov, iovcnt);
+  SEQUENTIAL_CALL(OP_WRITEV, 1, iov_total(iov, iovcnt), real_writev(fd, iov, iovcnt));
+}
+
+ssize_t pread(int fd, void *buf, size_t count, off_t offset) {
+  if (!ready() || !traced_fd(fd)) return real_pread(fd, buf, count, offset);
+  POSITIONED_CALL(OP_PREAD, offset, count, real_pread(fd, buf, count, offset));
+}
+
+ssize_t pread64(int fd, void *buf, size_t count, off64_t offset) {
+  if (!ready() || !traced_fd(fd)) return real_pread64(fd, buf, count, offset);
+  POSITIONED_CALL(OP_PREAD, offset, count, real_pread64(fd, buf, count, offset));
+}
+
+ssize_t __pread_chk(int fd, void *buf, size_t count, off_t offset, size_t buflen) {
+  (void) buflen;
+  return pread(fd, buf, count, offset);
+}
+
+ssize_t __pread64_chk(int fd, void *buf, size_t count, off64_t offset, size_t buflen) {
+  (void) buflen;
+  return pread64(fd, buf, count, offset);
+}
+
+ssize_t pwrite(int fd, const void *buf, size_t count, off_t offset) {
+  if (!ready() || !traced_fd(fd)) return real_pwrite(fd, buf, count, offset);
+  POSITIONED_CALL(OP_PWRITE, offset, count, real_pwrite(fd, buf, count, offset));
+}
+
+ssize_t pwrite64(int fd, const void *buf, size_t count, off64_t offset) {
+  if (!ready() || !traced_fd(fd)) return real_pwrite64(fd, buf, count, offset);
+  POSITIONED_CALL(OP_PWRITE, offset, count, real_pwrite64(fd, buf, count, offset));
+}
+
+ssize_t preadv(int fd, const struct iovec *iov, int iovcnt, off_t offset) {
+  if (!ready() || !traced_fd(fd)) return real_preadv(fd, iov, iovcnt, offset);
+  POSITIONED_CALL(OP_PREADV, offset, iov_total(iov, iovcnt), real_preadv(fd, iov, iovcnt, offset));
+}
+
+ssize_t preadv64(int fd, const struct iovec *iov, int iovcnt, off64_t offset) {
+  if (!ready() || !traced_fd(fd)) return real_preadv64(fd, iov, iovcnt, offset);
+  POSITIONED_CALL(OP_PREADV, offset, iov_total(iov, iovcnt), real_preadv64(fd, iov, iovcnt, offset));
+}
+
+ssize_t pwritev(int fd, const struct iovec *iov, int iovcnt, off_t offset) {
+  if (!ready() || !traced_fd(fd)) return real_pwritev(fd, iov, iovcnt, offset);
+  POSITIONED_CALL(OP_PWRITEV, offset, iov_total(iov, iovcnt), real_pwritev(fd, iov, iovcnt, offset));
+}
+
+ssize_t pwritev64(int fd, const struct iovec *iov, int iovcnt, off64_t offset) {
+  if (!ready() || !traced_fd(fd)) return real_pwritev64(fd, iov, iovcnt, offset);
+  POSITIONED_CALL(OP_PWRITEV, offset, iov_total(iov, iovcnt), real_pwritev64(fd, iov, iovcnt, offset));
+}
+
+static int64_t traced_lseek(int fd, int64_t offset, int whence, int64_t (*call)(int, int64_t, int)) {
+  tl_busy = 1;
+  int64_t before = g_fd_pos[fd];
+  int64_t start = mono_ns();
+  int64_t result = call(fd, offset, whence);
+  int64_t end = mono_ns();
+  int err = errno;
+  if (result >= 0) g_fd_pos[fd] = result;
+  emit(start, end, OP_LSEEK, g_fd_path[fd], before, offset, result, err);
+  tl_busy = 0;
+  errno = err;
+  return result;
+}
+
+static int64_t call_lseek(int fd, int64_t offset, int whence) { return real_lseek(fd, (off_t) offset, whence); }
+static int64_t call_lseek64(int fd, int64_t offset, int whence) { return real_lseek64(fd, offset, whence); }
+
+off_t lseek(int fd, off_t offset, int whence) {
+  if (!ready() || !traced_fd(fd)) return real_lseek(fd, offset, whence);
+  return (off_t) traced_lseek(fd, offset, whence, call_lseek);
+}
+
+off64_t lseek64(int fd, off64_t offset, int whence) {
+  if (!ready() || !traced_fd(fd)) return real_lseek64(fd, offset, whence);
+  return traced_lseek(fd, offset, whence, call_lseek64);
+}
+
+static int traced_sync(int fd, int op, int (*call)(int)) {
+  tl_busy = 1;
+  int64_t start = mono_ns();
+  int rc = call(fd);
+  int64_t end = mono_ns();
+  int err = errno;
+  emit(start, end, op, g_fd_path[fd], NONE, NONE, rc, err);
+  tl_busy = 0;
+  errno = err;
+  return rc;
+}
+
+int fsync(int fd) {
+  if (!ready() || !traced_fd(fd)) return real_fsync(fd);
+  return traced_sync(fd, OP_FSYNC, real_fsync);
+}
+
+int fdatasync(int fd) {
+  if (!ready() || !traced_fd(fd)) return real_fdatasync(fd);
+  return traced_sync(fd, OP_FDATASYNC, real_fdatasync);
+}

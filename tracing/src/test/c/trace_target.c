@@ -1,0 +1,82 @@
+/*
+ * A program whose POSIX I/O calls are known exactly, run under the pfsmix preload library by NativePreloadTest.
+ * Usage: trace_target <directory>. Every call and its expected record are listed in NativePreloadTest.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/uio.h>
+#include <unistd.h>
+
+#define THREADS 4
+#define WRITES_PER_THREAD 1000
+
+static char path_c[4096];
+
+static void *writer_thread(void *arg) {
+  long index = (long) arg;
+  int fd = open(path_c, O_WRONLY);
+  if (fd < 0) abort();
+  char value[8];
+  memset(value, 'a' + (int) index, sizeof value);
+  for (int i = 0; i < WRITES_PER_THREAD; i++) {
+    off_t offset = ((off_t) index * WRITES_PER_THREAD + i) * 8;
+    if (pwrite(fd, value, sizeof value, offset) != (ssize_t) sizeof value) abort();
+  }
+  close(fd);
+  return NULL;
+}
+
+int main(int argc, char **argv) {
+  if (argc != 2) {
+    fprintf(stderr, "usage: trace_target <directory>\n");
+    return 2;
+  }
+  char path_a[4096], path_b[4096], missing[4096];
+  snprintf(path_a, sizeof path_a, "%s/a.dat", argv[1]);
+  snprintf(path_b, sizeof path_b, "%s/b.dat", argv[1]);
+  snprintf(path_c, sizeof path_c, "%s/c.dat", argv[1]);
+  snprintf(missing, sizeof missing, "%s/missing.dat", argv[1]);
+  static char buf[8192];
+  memset(buf, 'x', sizeof buf);
+
+  int fd = open(path_a, O_CREAT | O_WRONLY | O_TRUNC, 0644);
+  for (int i = 0; i < 3; i++) write(fd, buf, 4096);                 /* offsets 0, 4096, 8192 */
+  pwrite(fd, buf, 1000, 100000);                                    /* file is now 101000 bytes */
+  struct iovec iov[2] = {{buf, 100}, {buf, 200}};
+  writev(fd, iov, 2);                                               /* at 12288, 300 bytes */
+  lseek(fd, 0, SEEK_SET);
+  fsync(fd);
+  fdatasync(fd);
+  close(fd);
+
+  fd = open64(path_a, O_RDONLY);
+  read(fd, buf, 5000);                                              /* 5000 at 0 */
+  pread64(fd, buf, 2000, 8192);                                     /* 2000 at 8192 */
+  struct iovec riov[2] = {{buf, 100}, {buf + 100, 100}};
+  readv(fd, riov, 2);                                               /* 200 at 5000 */
+  lseek64(fd, 99000, SEEK_SET);
+  read(fd, buf, 4096);                                              /* 2000 at 99000: end of file */
+  read(fd, buf, 4096);                                              /* 0 at 101000 */
+  close(fd);
+
+  if (openat(AT_FDCWD, missing, O_RDONLY) >= 0 || errno != ENOENT) return 3;
+
+  fd = creat(path_b, 0644);
+  write(fd, "0123456789", 10);
+  close(fd);
+
+  printf("untraced output on stdout\n");
+  fflush(stdout);
+
+  fd = open(path_c, O_CREAT | O_WRONLY | O_TRUNC, 0644);
+  close(fd);
+  pthread_t threads[THREADS];
+  for (long t = 0; t < THREADS; t++) pthread_create(&threads[t], NULL, writer_thread, (void *) t);
+  for (long t = 0; t < THREADS; t++) pthread_join(threads[t], NULL);
+  return 0;
+}

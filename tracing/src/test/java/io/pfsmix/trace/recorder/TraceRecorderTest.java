@@ -1,0 +1,209 @@
+package io.pfsmix.trace.recorder;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.FilterOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.stream.Stream;
+
+import org.apache.log4j.Logger;
+import org.apache.log4j.PatternLayout;
+import org.apache.log4j.WriterAppender;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import io.pfsmix.trace.TraceContext;
+import io.pfsmix.trace.format.EventContext;
+import io.pfsmix.trace.format.TraceOp;
+import io.pfsmix.trace.format.TracePoint;
+import io.pfsmix.trace.format.TraceReader;
+import io.pfsmix.trace.format.TraceRecord;
+
+class TraceRecorderTest {
+
+  @TempDir
+  Path dir;
+
+  private static List<Path> traceFiles(Path directory) throws IOException {
+    try (Stream<Path> files = Files.list(directory)) {
+      return files.filter(p -> p.toString().endsWith(".ptrace")).toList();
+    }
+  }
+
+  private static List<TraceRecord> readAll(Path file) throws IOException {
+    List<TraceRecord> records = new ArrayList<>();
+    try (TraceReader reader = TraceReader.open(file)) {
+      for (TraceRecord r = reader.next(); r != null; r = reader.next()) {
+        records.add(r);
+      }
+    }
+    return records;
+  }
+
+  @Test
+  void sixteenThreadsLoseNoRecord() throws Exception {
+    int threads = 16;
+    int perThread = 20_000;
+    // Small buffers and a short flush interval make buffer hand-over and sweeping happen often.
+    TraceRecorder recorder = new TraceRecorder(BinaryTraceDestination.inLocalDirectory(dir),
+        new TraceRecorder.Settings(100, 256L << 20, 5), "test");
+    CountDownLatch start = new CountDownLatch(1);
+    List<Thread> workers = new ArrayList<>();
+    for (int t = 0; t < threads; t++) {
+      int rank = t;
+      Thread worker = new Thread(() -> {
+        TraceContext.setThreadRank(rank);
+        int context = recorder.contextId(TraceContext.resolve(TraceContext.processContext()));
+        int path = recorder.pathId("/file-" + rank);
+        try {
+          start.await();
+        } catch (InterruptedException e) {
+          throw new AssertionError(e);
+        }
+        for (int i = 0; i < perThread; i++) {
+          long now = TraceRecorder.now();
+          recorder.record(now, now + 5, TraceOp.PWRITE, TracePoint.APPLICATION, path, i * 8L, 8, 8, 0, context);
+        }
+      });
+      workers.add(worker);
+      worker.start();
+    }
+    start.countDown();
+    for (Thread worker : workers) {
+      worker.join();
+    }
+    recorder.close();
+
+    assertThat(recorder.lostRecords()).isZero();
+    assertThat(recorder.deliveredRecords()).isEqualTo((long) threads * perThread);
+    List<Path> files = traceFiles(dir);
+    assertThat(files).hasSize(1);
+    Map<Integer, List<Long>> offsetsByRank = new HashMap<>();
+    try (TraceReader reader = TraceReader.open(files.get(0))) {
+      for (TraceRecord r = reader.next(); r != null; r = reader.next()) {
+        assertThat(r.path()).isEqualTo("/file-" + r.context().rank());
+        offsetsByRank.computeIfAbsent(r.context().rank(), k -> new ArrayList<>()).add(r.offset());
+      }
+      assertThat(reader.complete()).isTrue();
+      assertThat(reader.lostRecords()).isZero();
+    }
+    assertThat(offsetsByRank).hasSize(threads);
+    for (List<Long> offsets : offsetsByRank.values()) {
+      // each thread's records arrive complete and in its own order
+      assertThat(offsets).hasSize(perThread);
+      for (int i = 0; i < perThread; i++) {
+        assertThat(offsets.get(i)).isEqualTo(i * 8L);
+      }
+    }
+  }
+
+  @Test
+  void recordsCarryWallClockTimesFromOneAnchor() throws Exception {
+    long before = System.currentTimeMillis() * 1_000_000L;
+    TraceRecorder recorder = new TraceRecorder(BinaryTraceDestination.inLocalDirectory(dir),
+        TraceRecorder.Settings.DEFAULT, "test");
+    long start = TraceRecorder.now();
+    Thread.sleep(20);
+    recorder.record(start, TraceRecorder.now(), TraceOp.READ, TracePoint.APPLICATION, recorder.pathId("/x"), 0, 1, 1,
+        0, 0);
+    recorder.close();
+    long after = System.currentTimeMillis() * 1_000_000L;
+    TraceRecord record = readAll(traceFiles(dir).get(0)).get(0);
+    assertThat(record.startNs()).isBetween(before - 1_000_000L, after);
+    assertThat(record.durationNs()).isGreaterThanOrEqualTo(20_000_000L);
+    assertThat(record.context()).isEqualTo(TraceContext.processContext());
+  }
+
+  @Test
+  void anUnwritableDestinationLosesRecordsButNeverFailsTheCaller() throws Exception {
+    Path notADirectory = Files.writeString(dir.resolve("plain-file"), "x");
+    TraceRecorder recorder = new TraceRecorder(BinaryTraceDestination.inLocalDirectory(notADirectory.resolve("traces")),
+        new TraceRecorder.Settings(64, 1L << 20, 10), "test");
+    for (int i = 0; i < 1000; i++) {
+      long now = TraceRecorder.now();
+      recorder.record(now, now, TraceOp.READ, TracePoint.APPLICATION, recorder.pathId("/f"), i, 1, 1, 0, 0);
+    }
+    recorder.close();
+    assertThat(recorder.lostRecords()).isEqualTo(1000);
+    assertThat(recorder.deliveredRecords()).isZero();
+    assertThat(recorder.destinationFailure()).isNotNull();
+    assertThat(recorder.destinationFailure().getMessage()).contains("plain-file");
+  }
+
+  @Test
+  void aDestinationThatFillsUpKeepsWhatItTookAndCountsTheRest() throws Exception {
+    Path file = dir.resolve("full.ptrace");
+    long capacity = 20_000;
+    BinaryTraceDestination destination = new BinaryTraceDestination(name -> new FilterOutputStream(
+        Files.newOutputStream(file)) {
+      private long written;
+
+      @Override
+      public void write(byte[] b, int off, int len) throws IOException {
+        if (written + len > capacity) {
+          throw new IOException("No space left on device");
+        }
+        written += len;
+        out.write(b, off, len);
+      }
+    }, "a small disk");
+    TraceRecorder recorder = new TraceRecorder(destination, new TraceRecorder.Settings(100, 1L << 20, 1000), "test");
+    int total = 5000;
+    for (int i = 0; i < total; i++) {
+      long now = TraceRecorder.now();
+      recorder.record(now, now, TraceOp.WRITE, TracePoint.APPLICATION, recorder.pathId("/f"), i, 1, 1, 0, 0);
+      if (i % 100 == 99) {
+        recorder.flush(); // one block per 100 records reaches the disk, until it is full
+      }
+    }
+    recorder.close();
+    assertThat(recorder.destinationFailure()).hasMessageContaining("No space left");
+    assertThat(recorder.deliveredRecords() + recorder.lostRecords()).isEqualTo(total);
+    assertThat(recorder.lostRecords()).isPositive();
+    try (TraceReader reader = TraceReader.open(file)) {
+      long read = 0;
+      while (reader.next() != null) {
+        read++;
+      }
+      assertThat(reader.cutShort()).isTrue();
+      assertThat(read).isEqualTo(recorder.deliveredRecords());
+    }
+  }
+
+  @Test
+  void log4jDestinationWritesOneLinePerRecord() throws Exception {
+    StringWriter log = new StringWriter();
+    Logger logger = Logger.getLogger("io.pfsmix.trace.test-records");
+    WriterAppender appender = new WriterAppender(new PatternLayout("%m%n"), log);
+    logger.addAppender(appender);
+    logger.setLevel(org.apache.log4j.Level.INFO);
+    try {
+      TraceRecorder recorder = new TraceRecorder(new Log4jTraceDestination("io.pfsmix.trace.test-records"),
+          TraceRecorder.Settings.DEFAULT, "test");
+      int context = recorder.contextId(new EventContext("h1", 42, "job_1", "attempt_1_m_000001_0", -1));
+      for (int i = 0; i < 3; i++) {
+        recorder.record(1000, 1500, TraceOp.READ, TracePoint.APPLICATION, recorder.pathId("/in/part-" + i), 4096L * i,
+            4096, 4000, 0, context);
+      }
+      recorder.close();
+    } finally {
+      logger.removeAppender(appender);
+    }
+    List<String> lines = log.toString().lines().toList();
+    assertThat(lines).hasSize(3);
+    String[] fields = lines.get(2).split("\t");
+    assertThat(fields[0]).isEqualTo(Log4jTraceDestination.LINE_TAG);
+    assertThat(fields[2]).isEqualTo("500");
+    assertThat(fields).contains("READ", "APPLICATION", "/in/part-2", "8192", "4096", "4000", "ok", "42", "h1", "job_1",
+        "attempt_1_m_000001_0");
+  }
+}
