@@ -161,7 +161,9 @@ osd pool default pg autoscale mode = off
 mon max pg per osd = 1000
 # Pool and file system commands otherwise wait ~1 s each for the next Paxos round.
 paxos propose interval = 0.05
-mon osd down out interval = 0
+mon data avail warn = 2
+mon warn on insecure global id reclaim = false
+mon warn on insecure global id reclaim allowed = false
 osd objectstore = $store
 memstore device bytes = $((store_gib << 30))
 bluestore block size = $((store_gib << 30))

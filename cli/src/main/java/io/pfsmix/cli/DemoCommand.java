@@ -1,26 +1,25 @@
 package io.pfsmix.cli;
 
-import java.util.LinkedHashMap;
-import java.util.Map;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 
-import io.pfsmix.mix.MixKeys;
-import io.pfsmix.mix.MixResults;
-import io.pfsmix.mix.MixRunner;
-import io.pfsmix.mix.MixSettings;
-import io.pfsmix.mix.Progress;
-
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /** A small mix on the embedded default file system: the quickest way to see what pfsmix does. */
 @Command(name = "demo", mixinStandardHelpOptions = true,
     description = {"Run a small mix (IOR N-to-1 and N-to-N beside the TFIDF classifier, traced, twice) on the embedded",
-        "default file system, in about a minute or two; print the tables and where the report is.",
-        "The same as: pfsmix mix " + DemoCommand.EQUIVALENT})
+        "default file system in a minute or two; print the tables and where the report is. The same as:",
+        "  pfsmix mix " + DemoCommand.ARGUMENTS + " -o results/demo-TIMESTAMP"})
 final class DemoCommand implements Callable<Integer> {
 
-  static final String EQUIVALENT = "--fs pfs -N 2 -b 1m -t 256k -s 8 --tfidf-size 16m -r 2 --tracing on";
+  static final String ARGUMENTS = "--fs pfs --dir /pfsmix-demo -N 2 -b 4m -t 1m -s 32 --tfidf-size 16m"
+      + " --set mix.tfidf.train-size=4m -r 2 --tracing on";
 
   @Option(names = {"-o", "--results"}, paramLabel = "DIR", description = "local results directory (new or empty). Default:"
       + " results/demo-TIMESTAMP")
@@ -28,20 +27,12 @@ final class DemoCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    Map<String, String> values = new LinkedHashMap<>();
-    values.put(MixKeys.FS, "pfs");
-    values.put(MixKeys.DIR, "/pfsmix-demo");
-    values.put(MixKeys.IOR_RANKS, "2");
-    values.put(MixKeys.IOR_BLOCK, "1m");
-    values.put(MixKeys.IOR_TRANSFER, "256k");
-    values.put(MixKeys.IOR_SEGMENTS, "8");
-    values.put(MixKeys.TFIDF_SIZE, "16m");
-    values.put(MixKeys.TFIDF_TRAIN_SIZE, "4m");
-    values.put(MixKeys.REPETITIONS, "2");
-    values.put(MixKeys.TRACING, "on");
-    values.put(MixKeys.RESULTS, results != null ? results : "results/demo-"
-        + java.time.LocalDateTime.now().format(java.time.format.DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
-    MixResults outcome = MixRunner.of(MixSettings.parse(values), new Progress(System.err), System.out).run();
-    return outcome.complete() ? 0 : UserErrorHandler.EXIT_USER_ERROR;
+    List<String> args = new ArrayList<>(List.of(ARGUMENTS.split(" ")));
+    args.add("-o");
+    args.add(results != null ? results : "results/demo-"
+        + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT)));
+    MixCommand mix = new MixCommand();
+    new CommandLine(mix).parseArgs(args.toArray(new String[0]));
+    return mix.call();
   }
 }

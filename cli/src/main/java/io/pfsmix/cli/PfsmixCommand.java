@@ -16,6 +16,10 @@ import picocli.CommandLine.HelpCommand;
         HadoopCommand.class,
         IorCommand.class,
         ExportCommand.class,
+        TraceCommand.class,
+        BenchCommand.class,
+        TfidfCommand.class,
+        CephCommand.class,
     })
 public final class PfsmixCommand implements Runnable {
 

@@ -705,7 +705,7 @@ public class PfsFileSystem extends FileSystem implements PositionedWriteFileSyst
     return statistics;
   }
 
-  private void mergeStreamStatistics(IOStatisticsStore streamStatistics) {
+  private void mergeStreamStatistics(IOStatistics streamStatistics) {
     statistics.aggregate(streamStatistics);
   }
 

@@ -9,7 +9,6 @@ import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import java.util.function.IntFunction;
 
@@ -26,6 +25,7 @@ import org.apache.hadoop.fs.impl.CombinedFileRange;
 import org.apache.hadoop.fs.statistics.IOStatistics;
 import org.apache.hadoop.fs.statistics.IOStatisticsSource;
 import org.apache.hadoop.fs.statistics.StreamStatisticNames;
+import org.apache.hadoop.fs.statistics.impl.DynamicIOStatisticsBuilder;
 import org.apache.hadoop.fs.statistics.impl.IOStatisticsBinding;
 import org.apache.hadoop.fs.statistics.impl.IOStatisticsStore;
 
@@ -50,14 +50,18 @@ final class PfsInputStream extends FSInputStream
   private final ReadBufferPool pool;
   private final Settings settings;
   private final FileSystem.Statistics fsStatistics;
+  /** Rare events; the per-read counters below are plain fields (the stream is synchronized) read by {@link #view}. */
   private final IOStatisticsStore statistics;
-  private final Consumer<IOStatisticsStore> onClose;
-  private final AtomicLong bytesRead;
-  private final AtomicLong readOperations;
-  private final AtomicLong hits;
-  private final AtomicLong misses;
-  private final AtomicLong backendReads;
-  private final AtomicLong backendBytes;
+  private final IOStatistics view;
+  private final Consumer<IOStatistics> onClose;
+  private long bytesRead;
+  private long readOperations;
+  private long hits;
+  private long misses;
+  private long backendReads;
+  private long backendBytes;
+  /** Bytes read but not yet added to the FileSystem.Statistics (added per backend read and at close). */
+  private long unreportedBytes;
 
   private ByteBuffer buffer;
   private long bufferStart;
@@ -67,7 +71,7 @@ final class PfsInputStream extends FSInputStream
   private boolean closed;
 
   PfsInputStream(String path, ReadHandle handle, long length, ReadBufferPool pool, Settings settings,
-      FileSystem.Statistics fsStatistics, Consumer<IOStatisticsStore> onClose) {
+      FileSystem.Statistics fsStatistics, Consumer<IOStatistics> onClose) {
     this.path = path;
     this.handle = handle;
     this.knownLength = length;
@@ -76,21 +80,23 @@ final class PfsInputStream extends FSInputStream
     this.fsStatistics = fsStatistics;
     this.onClose = onClose;
     this.statistics = IOStatisticsBinding.iostatisticsStore()
-        .withCounters(StreamStatisticNames.STREAM_READ_BYTES, StreamStatisticNames.STREAM_READ_OPERATIONS,
-            StreamStatisticNames.STREAM_READ_SEEK_OPERATIONS, StreamStatisticNames.STREAM_READ_SKIP_OPERATIONS,
+        .withCounters(StreamStatisticNames.STREAM_READ_SEEK_OPERATIONS, StreamStatisticNames.STREAM_READ_SKIP_OPERATIONS,
             StreamStatisticNames.STREAM_READ_SKIP_BYTES, StreamStatisticNames.STREAM_READ_UNBUFFERED,
             StreamStatisticNames.STREAM_READ_CLOSE_OPERATIONS, StreamStatisticNames.STREAM_READ_VECTORED_OPERATIONS,
             StreamStatisticNames.STREAM_READ_VECTORED_INCOMING_RANGES,
-            StreamStatisticNames.STREAM_READ_VECTORED_COMBINED_RANGES, PfsStatisticNames.READAHEAD_HITS,
-            PfsStatisticNames.READAHEAD_MISSES, PfsStatisticNames.BACKEND_READ_OPERATIONS,
-            PfsStatisticNames.BACKEND_READ_BYTES, PfsStatisticNames.DIRECT_READS)
+            StreamStatisticNames.STREAM_READ_VECTORED_COMBINED_RANGES, PfsStatisticNames.DIRECT_READS)
         .build();
-    this.bytesRead = statistics.getCounterReference(StreamStatisticNames.STREAM_READ_BYTES);
-    this.readOperations = statistics.getCounterReference(StreamStatisticNames.STREAM_READ_OPERATIONS);
-    this.hits = statistics.getCounterReference(PfsStatisticNames.READAHEAD_HITS);
-    this.misses = statistics.getCounterReference(PfsStatisticNames.READAHEAD_MISSES);
-    this.backendReads = statistics.getCounterReference(PfsStatisticNames.BACKEND_READ_OPERATIONS);
-    this.backendBytes = statistics.getCounterReference(PfsStatisticNames.BACKEND_READ_BYTES);
+    DynamicIOStatisticsBuilder builder = IOStatisticsBinding.dynamicIOStatistics()
+        .withLongFunctionCounter(StreamStatisticNames.STREAM_READ_BYTES, key -> bytesRead)
+        .withLongFunctionCounter(StreamStatisticNames.STREAM_READ_OPERATIONS, key -> readOperations)
+        .withLongFunctionCounter(PfsStatisticNames.READAHEAD_HITS, key -> hits)
+        .withLongFunctionCounter(PfsStatisticNames.READAHEAD_MISSES, key -> misses)
+        .withLongFunctionCounter(PfsStatisticNames.BACKEND_READ_OPERATIONS, key -> backendReads)
+        .withLongFunctionCounter(PfsStatisticNames.BACKEND_READ_BYTES, key -> backendBytes);
+    for (String key : statistics.counters().keySet()) {
+      builder.withLongFunctionCounter(key, name -> statistics.counters().get(name));
+    }
+    this.view = builder.build();
   }
 
   // ---- sequential reads ----
@@ -105,7 +111,7 @@ final class PfsInputStream extends FSInputStream
       }
       index = bufferIndex(position);
     } else {
-      hits.incrementAndGet();
+      hits++;
     }
     position++;
     counted(1);
@@ -146,7 +152,11 @@ final class PfsInputStream extends FSInputStream
         }
       }
     }
-    (missed ? misses : hits).incrementAndGet();
+    if (missed) {
+      misses++;
+    } else {
+      hits++;
+    }
     if (total == 0) {
       return -1;
     }
@@ -187,7 +197,11 @@ final class PfsInputStream extends FSInputStream
         }
       }
     }
-    (missed ? misses : hits).incrementAndGet();
+    if (missed) {
+      misses++;
+    } else {
+      hits++;
+    }
     if (total == 0) {
       return -1;
     }
@@ -206,11 +220,11 @@ final class PfsInputStream extends FSInputStream
     }
     int fromBuffer = copyCovered(at, destination, offset, length);
     if (fromBuffer == length) {
-      hits.incrementAndGet();
+      hits++;
       counted(fromBuffer);
       return fromBuffer;
     }
-    misses.incrementAndGet();
+    misses++;
     int n = direct(at + fromBuffer, ByteBuffer.wrap(destination, offset + fromBuffer, length - fromBuffer));
     int total = fromBuffer + Math.max(n, 0);
     if (total == 0) {
@@ -251,11 +265,11 @@ final class PfsInputStream extends FSInputStream
       destination.position(destination.position() + fromBuffer);
     }
     if (fromBuffer == length) {
-      hits.incrementAndGet();
+      hits++;
       counted(fromBuffer);
       return fromBuffer;
     }
-    misses.incrementAndGet();
+    misses++;
     int n = direct(at + fromBuffer, destination);
     int total = fromBuffer + Math.max(n, 0);
     if (total == 0) {
@@ -316,7 +330,7 @@ final class PfsInputStream extends FSInputStream
         if (range.getLength() > 0) {
           data.put(data.position(), buffer, index, range.getLength());
           data.position(data.position() + range.getLength());
-          hits.incrementAndGet();
+          hits++;
           counted(range.getLength());
         }
         data.flip();
@@ -328,7 +342,7 @@ final class PfsInputStream extends FSInputStream
     for (CombinedFileRange combined : VectoredReadUtils.mergeSortedRanges(uncovered, 1, settings.vectoredMinSeek(),
         settings.vectoredMaxMerged())) {
       statistics.incrementCounter(StreamStatisticNames.STREAM_READ_VECTORED_COMBINED_RANGES);
-      misses.incrementAndGet();
+      misses++;
       readCombined(combined, allocate, release);
     }
   }
@@ -497,19 +511,26 @@ final class PfsInputStream extends FSInputStream
 
   private int backendRead(long at, ByteBuffer destination) throws IOException {
     int n = handle.read(at, destination);
-    backendReads.incrementAndGet();
+    backendReads++;
     if (n > 0) {
-      backendBytes.addAndGet(n);
+      backendBytes += n;
     }
+    reportBytes();
     return n;
   }
 
   private void counted(int n) {
-    bytesRead.addAndGet(n);
-    readOperations.incrementAndGet();
-    if (fsStatistics != null) {
-      fsStatistics.incrementBytesRead(n);
+    bytesRead += n;
+    readOperations++;
+    unreportedBytes += n;
+  }
+
+  /** Hands bytes read to Hadoop's per-thread FileSystem.Statistics in batches rather than on every small read. */
+  private void reportBytes() {
+    if (fsStatistics != null && unreportedBytes > 0) {
+      fsStatistics.incrementBytesRead(unreportedBytes);
     }
+    unreportedBytes = 0;
   }
 
   private long currentLength() throws IOException {
@@ -545,11 +566,12 @@ final class PfsInputStream extends FSInputStream
     }
     closed = true;
     releaseBuffer();
+    reportBytes();
     statistics.incrementCounter(StreamStatisticNames.STREAM_READ_CLOSE_OPERATIONS);
     try {
       handle.close();
     } finally {
-      onClose.accept(statistics);
+      onClose.accept(view);
     }
   }
 
@@ -570,12 +592,12 @@ final class PfsInputStream extends FSInputStream
 
   @Override
   public IOStatistics getIOStatistics() {
-    return statistics;
+    return view;
   }
 
   @Override
   public String toString() {
     return "PfsInputStream{" + path + ", position=" + position + ", buffer=[" + bufferStart + ", "
-        + (bufferStart + bufferLength) + "), chunk=" + settings.chunkSize() + ", " + statistics + "}";
+        + (bufferStart + bufferLength) + "), chunk=" + settings.chunkSize() + ", " + org.apache.hadoop.fs.statistics.IOStatisticsLogging.ioStatisticsToString(view) + "}";
   }
 }

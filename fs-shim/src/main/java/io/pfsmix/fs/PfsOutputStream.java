@@ -32,7 +32,7 @@ final class PfsOutputStream extends OutputStream implements Syncable, StreamCapa
   private final int bufferSize;
   private final IntFunction<ByteBuffer> allocate;
   private final IOStatisticsStore statistics;
-  private final Consumer<IOStatisticsStore> onClose;
+  private final Consumer<IOStatistics> onClose;
 
   private ByteBuffer buffer;
   /** File offset of the first byte in the buffer. */
@@ -40,7 +40,7 @@ final class PfsOutputStream extends OutputStream implements Syncable, StreamCapa
   private boolean closed;
 
   PfsOutputStream(String path, WriteHandle handle, int bufferSize, IntFunction<ByteBuffer> allocate,
-      Consumer<IOStatisticsStore> onClose) {
+      Consumer<IOStatistics> onClose) {
     this.path = path;
     this.handle = handle;
     this.bufferSize = bufferSize;

@@ -65,6 +65,8 @@ class PfsReadAheadTest {
   void smallSequentialReadsIssueOneBackendReadPerAlignedChunk() throws Exception {
     byte[] read = new byte[FILE_LENGTH];
     long fsBytesBefore = fs.getIOStatistics().counters().get(StreamStatisticNames.STREAM_READ_BYTES);
+    FileSystem.Statistics hadoopStatistics = FileSystem.getStatistics(PfsConfigKeys.SCHEME, PfsFileSystem.class);
+    long hadoopBytesBefore = hadoopStatistics.getBytesRead();
     try (FSDataInputStream in = fs.open(FILE)) {
       int offset = 0;
       while (offset < FILE_LENGTH) {
@@ -91,6 +93,8 @@ class PfsReadAheadTest {
     }
     assertThat(fs.getIOStatistics().counters().get(StreamStatisticNames.STREAM_READ_BYTES) - fsBytesBefore)
         .as("closed streams add their counts to the file system's").isEqualTo(FILE_LENGTH);
+    assertThat(hadoopStatistics.getBytesRead() - hadoopBytesBefore).as("FileSystem.Statistics (MapReduce counters)")
+        .isEqualTo(FILE_LENGTH);
   }
 
   @Test

@@ -27,11 +27,13 @@ final class FileRankGroup implements RankGroup {
   private final FileSystem fs;
   private final Path directory;
   private final int size;
+  private final long timeoutMillis;
   private final int[] barrierCounts;
   private final List<RankRecord> records = new ArrayList<>();
 
-  FileRankGroup(FileSystem fs, Path directory, int size) {
+  FileRankGroup(FileSystem fs, Path directory, int size, long timeoutMillis) {
     this.fs = fs;
+    this.timeoutMillis = timeoutMillis;
     this.directory = directory;
     this.size = size;
     this.barrierCounts = new int[size];
@@ -51,14 +53,24 @@ final class FileRankGroup implements RankGroup {
     Path barrier = new Path(directory, String.format(Locale.ROOT, "barrier-%08d", count));
     fs.create(new Path(barrier, String.format(Locale.ROOT, "rank-%08d", rank)), true).close();
     long sleep = 5;
+    long deadline = System.currentTimeMillis() + timeoutMillis;
     while (true) {
       checkAborted();
+      int arrived = 0;
       try {
-        if (fs.listStatus(barrier).length >= size) {
+        arrived = fs.listStatus(barrier).length;
+        if (arrived >= size) {
           return;
         }
       } catch (FileNotFoundException e) {
         // another rank is still creating the directory
+      }
+      if (System.currentTimeMillis() > deadline) {
+        IOException timeout = new IorAbortedException("rank " + rank + " waited " + timeoutMillis / 1000 + " s at barrier "
+            + count + " but only " + arrived + " of " + size + " ranks arrived: every task of the IOR job must run at"
+            + " once, so the cluster needs room for all of them (or raise " + IorConfigKeys.YARN_BARRIER_TIMEOUT + ")");
+        abort(rank, timeout);
+        throw timeout;
       }
       try {
         Thread.sleep(sleep);

@@ -9,6 +9,10 @@ public final class IorConfigKeys {
   public static final String NATIVE_MPIRUN = "pfsmix.ior.native.mpirun";
   public static final String NATIVE_MPIRUN_DEFAULT = "mpirun";
 
+  /** Milliseconds a YARN-mode rank waits at a barrier before giving up on missing ranks. */
+  public static final String YARN_BARRIER_TIMEOUT = "pfsmix.ior.yarn.barrier.timeout.ms";
+  public static final long YARN_BARRIER_TIMEOUT_DEFAULT = 600_000;
+
   private IorConfigKeys() {
   }
 }

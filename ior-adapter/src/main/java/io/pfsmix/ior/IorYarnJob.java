@@ -51,7 +51,10 @@ final class IorYarnJob {
       job.setJarByClass(IorYarnJob.class);
       job.getConfiguration().setStrings(ARGS, options.commandLine.toArray(new String[0]));
       job.getConfiguration().set(COORDINATION_DIR, coordination.toString());
+      // every rank must run at the same time: no uber mode (it runs maps one after another), no speculative copies
+      job.getConfiguration().setBoolean("mapreduce.job.ubertask.enable", false);
       job.getConfiguration().setBoolean("mapreduce.map.speculative", false);
+      job.getConfiguration().setInt("mapreduce.map.maxattempts", 1);
       job.setInputFormatClass(RankInputFormat.class);
       job.setMapperClass(RankMapper.class);
       job.setNumReduceTasks(0);
@@ -194,7 +197,8 @@ final class IorYarnJob {
       int task = ((RankSplit) context.getInputSplit()).task;
       Path coordination = new Path(conf.get(COORDINATION_DIR));
       IorStorage storage = IorStorage.open(conf, options);
-      FileRankGroup group = new FileRankGroup(coordination.getFileSystem(conf), coordination, options.numTasks);
+      FileRankGroup group = new FileRankGroup(coordination.getFileSystem(conf), coordination, options.numTasks,
+          conf.getLong(IorConfigKeys.YARN_BARRIER_TIMEOUT, IorConfigKeys.YARN_BARRIER_TIMEOUT_DEFAULT));
       int first = task * options.ranksPerTask;
       int last = Math.min(options.numTasks, first + options.ranksPerTask);
       ExecutorService pool = Executors.newFixedThreadPool(last - first);

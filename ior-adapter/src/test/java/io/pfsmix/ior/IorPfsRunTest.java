@@ -21,6 +21,14 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import io.pfsmix.trace.TraceConfigKeys;
+import io.pfsmix.trace.format.TraceOp;
+import io.pfsmix.trace.format.TracePoint;
+import io.pfsmix.trace.format.TraceReader;
+import io.pfsmix.trace.format.TraceRecord;
+import io.pfsmix.trace.hadoop.TraceRecorders;
+import io.pfsmix.trace.hadoop.TracingFileSystem;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
@@ -239,6 +247,40 @@ class IorPfsRunTest {
     assertThatThrownBy(() -> run("-a", "POSIX", "-w", "-N", "2", "-o", target.toString()))
         .isInstanceOf(IorUsageException.class).hasMessageContaining("N-to-1").hasMessageContaining("Use -F");
     assertThat(Files.exists(target.getParent())).isFalse();
+  }
+
+  @Test
+  void tracedRunRecordsEachRanksIoWithItsRank() throws IOException {
+    Path traces = root.resolve("traces");
+    conf.set("fs.pfs.impl", TracingFileSystem.class.getName());
+    conf.set(TraceConfigKeys.wrappedImplKey("pfs"), "io.pfsmix.fs.PfsFileSystem");
+    conf.set(TraceConfigKeys.DESTINATION, traces.toString());
+    try {
+      run("-w", "-r", "-N", "3", "-s", "2", "-b", "16k", "-t", "4k", "-o", "pfs:///ckpt/traced");
+    } finally {
+      TraceRecorders.closeAll();
+    }
+    List<TraceRecord> records = new ArrayList<>();
+    try (var files = Files.list(traces)) {
+      for (Path file : files.toList()) {
+        try (TraceReader reader = TraceReader.open(file)) {
+          reader.forEach(records::add);
+        }
+      }
+    }
+    for (int rank = 0; rank < 3; rank++) {
+      int r = rank;
+      List<TraceRecord> writes = records.stream().filter(t -> t.point() == TracePoint.APPLICATION
+          && t.op() == TraceOp.PWRITE && t.path().endsWith("/ckpt/traced") && t.context().rank() == r).toList();
+      List<TraceRecord> reads = records.stream().filter(t -> t.point() == TracePoint.APPLICATION
+          && t.op() == TraceOp.PREAD && t.path().endsWith("/ckpt/traced") && t.context().rank() == r).toList();
+      // 2 segments x 4 transfers, each inside this rank's block of its segment
+      assertThat(writes).as("rank %d writes", r).hasSize(8).allSatisfy(t -> {
+        assertThat(t.length()).isEqualTo(T);
+        assertThat(t.offset() / B % 3).isEqualTo(r);
+      });
+      assertThat(reads).as("rank %d reads", r).hasSize(8).allSatisfy(t -> assertThat(t.offset() / B % 3).isEqualTo(r));
+    }
   }
 
   private static List<String> fieldNames(JsonNode node) {

@@ -67,6 +67,10 @@ public final class MixKeys {
   public static final String REPETITIONS = "mix.repetitions";
   public static final int REPETITIONS_DEFAULT = 3;
 
+  /** Run both workloads once, unmeasured, before the first measured phase on each file system (true/false). */
+  public static final String WARMUP = "mix.warmup";
+  public static final boolean WARMUP_DEFAULT = true;
+
   /** Adjust IOR segments until IOR alone takes as long as TFIDF alone (true/false). */
   public static final String BALANCE = "mix.balance";
   public static final boolean BALANCE_DEFAULT = false;

@@ -73,6 +73,7 @@ public final class MixRunner {
    */
   public MixResults run() throws IOException {
     Files.createDirectories(settings.results());
+    quietRepeatedWarnings();
     startedNs = WallClock.nowNs();
     Runnable hook = () -> {
       if (finished.getCount() > 0) {
@@ -116,6 +117,17 @@ public final class MixRunner {
     }
   }
 
+  /**
+   * Hadoop warns about the same harmless things at every job a mix submits (a second local job's metrics system, job
+   * arguments not parsed by ToolRunner); they would bury the mix's progress lines.
+   */
+  private static void quietRepeatedWarnings() {
+    for (String logger : List.of("org.apache.hadoop.metrics2.impl.MetricsSystemImpl",
+        "org.apache.hadoop.mapreduce.JobResourceUploader")) {
+      org.apache.log4j.Logger.getLogger(logger).setLevel(org.apache.log4j.Level.ERROR);
+    }
+  }
+
   /** A phase failed or was cancelled: the mix stops there. */
   private static final class PhaseStopped extends Exception {
     PhaseStopped(String message) {
@@ -138,6 +150,10 @@ public final class MixRunner {
         segments.put(pattern, settings.iorSegments());
       }
       boolean firstPassTraced = settings.tracing().passes().get(0);
+      if (settings.warmup()) {
+        IorPattern first = settings.patterns().get(0);
+        phase(env, fs, first, PhaseKind.WARMUP, 0, firstPassTraced, segments.get(first));
+      }
       if (settings.balance()) {
         PhaseRecord target = phase(env, fs, null, PhaseKind.BALANCE_TFIDF, 0, firstPassTraced, 0);
         for (IorPattern pattern : settings.patterns()) {
@@ -192,8 +208,11 @@ public final class MixRunner {
       boolean traced, int segments) throws Exception {
     checkCancelled();
     String id = String.format(Locale.ROOT, "%03d-%s-%s%s%s-%s", phases.size() + 1, safe(fs.label()),
-        rep == 0 ? "balance" : "r" + rep, pattern == null ? "" : "-" + pattern.setting(),
+        rep == 0 ? "setup" : "r" + rep, pattern == null ? "" : "-" + pattern.setting(),
         "-" + kind.name().toLowerCase(Locale.ROOT).replace('_', '-'), traced ? "traced" : "untraced");
+    // Hadoop caches file system instances by scheme and user, not configuration: drop those of earlier steps so this
+    // phase's workloads get instances bound to its own (traced or untraced) configuration
+    FileSystem.closeAll();
     Configuration conf = new Configuration(env.conf());
     if (traced) {
       tracing.enable(conf, settings.results().resolve(ResultsFiles.PHASE_TRACES_DIR).resolve(id));
@@ -201,10 +220,11 @@ public final class MixRunner {
     String iorDir = iorDir() + "/" + id;
     String tfidfOut = tfidfOutputDir() + "/" + id;
     List<Workload> run = new ArrayList<>();
-    if (kind == PhaseKind.TFIDF_ALONE || kind == PhaseKind.BALANCE_TFIDF || kind == PhaseKind.MIXED) {
+    boolean both = kind == PhaseKind.MIXED || kind == PhaseKind.WARMUP;
+    if (kind == PhaseKind.TFIDF_ALONE || kind == PhaseKind.BALANCE_TFIDF || both) {
       run.add(workloads.tfidf(conf, settings, tfidfOut));
     }
-    if (kind == PhaseKind.IOR_ALONE || kind == PhaseKind.BALANCE_IOR || kind == PhaseKind.MIXED) {
+    if (kind == PhaseKind.IOR_ALONE || kind == PhaseKind.BALANCE_IOR || both) {
       run.add(workloads.ior(conf, settings, pattern, segments, iorDir));
     }
     progress.say("phase " + id + " starting" + (segments > 0 ? " (IOR " + segments + " segments, "

@@ -41,6 +41,7 @@ public record MixSettings(
     long tfidfTrainSize,
     long tfidfSeed,
     int repetitions,
+    boolean warmup,
     boolean balance,
     double balanceTolerance,
     int balanceRounds,
@@ -126,6 +127,7 @@ public record MixSettings(
     long trainSize = r.size(MixKeys.TFIDF_TRAIN_SIZE, MixKeys.TFIDF_TRAIN_SIZE_DEFAULT);
     long seed = r.longValue(MixKeys.TFIDF_SEED, MixKeys.TFIDF_SEED_DEFAULT);
     int repetitions = r.positiveInt(MixKeys.REPETITIONS, MixKeys.REPETITIONS_DEFAULT);
+    boolean warmup = r.bool(MixKeys.WARMUP, MixKeys.WARMUP_DEFAULT);
     boolean balance = r.bool(MixKeys.BALANCE, MixKeys.BALANCE_DEFAULT);
     double tolerance = r.fraction(MixKeys.BALANCE_TOLERANCE, MixKeys.BALANCE_TOLERANCE_DEFAULT);
     int rounds = r.positiveInt(MixKeys.BALANCE_ROUNDS, MixKeys.BALANCE_ROUNDS_DEFAULT);
@@ -138,7 +140,7 @@ public record MixSettings(
     }
     Map<String, String> asWritten = new TreeMap<>(values);
     return new MixSettings(List.copyOf(fileSystems), dir, jobs, List.copyOf(patterns), ranks, block, transfer, segments,
-        iorFlags, data, tfidfSize, model, trainSize, seed, repetitions, balance, tolerance, rounds, tracing, results,
+        iorFlags, data, tfidfSize, model, trainSize, seed, repetitions, warmup, balance, tolerance, rounds, tracing, results,
         Map.copyOf(hadoop), asWritten);
   }
 

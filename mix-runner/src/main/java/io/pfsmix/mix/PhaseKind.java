@@ -8,6 +8,8 @@ public enum PhaseKind {
   IOR_ALONE,
   /** Both started together. */
   MIXED,
+  /** Both workloads once before anything is measured: JIT compilation and first-job setup out of the way. */
+  WARMUP,
   /** A balancing run of IOR alone, sizing the checkpoint to the classifier's runtime. */
   BALANCE_IOR,
   /** A balancing run of TFIDF alone, the runtime balancing aims at. */

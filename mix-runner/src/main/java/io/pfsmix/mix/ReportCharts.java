@@ -97,7 +97,7 @@ final class ReportCharts {
         .title("When each workload did I/O (" + timeline.point().name().toLowerCase(java.util.Locale.ROOT)
             + " trace point, " + String.format(java.util.Locale.ROOT, "%.2f", timeline.binSeconds()) + " s bins)")
         .xAxisTitle("seconds since the mix started; phases: T TFIDF alone, I1/IN IOR N-to-1/N-to-N alone, M1/MN mixed,"
-            + " B balancing; ·repetition").yAxisTitle("MiB/s").build();
+            + " B balancing, W warm-up; ·repetition").yAxisTitle("MiB/s").build();
     style(chart);
     chart.getStyler().setDefaultSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Area);
     chart.getStyler().setMarkerSize(0);
@@ -123,16 +123,18 @@ final class ReportCharts {
     if (timeline.mibPerSecond().isEmpty()) {
       chart.addSeries("no data records", new double[] {0}, new double[] {0});
     }
-    chart.getStyler().setYAxisMax(max * 1.15 + 1e-9);
+    chart.getStyler().setYAxisMax(max * 1.18 + 1e-9);
     chart.getStyler().setXAxisMin(0.0);
+    int level = 0;
     for (PhaseRecord p : phases) {
       double at = (p.startNs() - timeline.originNs()) / 1e9;
       if (at < 0) {
         continue;
       }
-      AnnotationLine line = new AnnotationLine(at, true, false);
-      chart.addAnnotation(line);
-      chart.addAnnotation(new AnnotationText(shortLabel(p), at + timeline.binSeconds(), max * 1.08, false));
+      chart.addAnnotation(new AnnotationLine(at, true, false));
+      // three label heights in turn, so labels of short phases next to each other do not overprint
+      double y = max * (1.10 - 0.05 * (level++ % 3));
+      chart.addAnnotation(new AnnotationText(shortLabel(p), at, y, false));
     }
     chart.getStyler().setAnnotationLineColor(new Color(0, 0, 0, 90));
     chart.getStyler().setAnnotationLineStroke(new BasicStroke(1f));
@@ -156,6 +158,7 @@ final class ReportCharts {
       case IOR_ALONE -> "I";
       case MIXED -> "M";
       case BALANCE_IOR, BALANCE_TFIDF -> "B";
+      case WARMUP -> "W";
     };
     String pattern = p.pattern() == null ? "" : (p.pattern().equals(IorPattern.N_TO_1.setting()) ? "1" : "N");
     return kind + pattern + (p.repetition() > 0 ? "·" + p.repetition() : "");

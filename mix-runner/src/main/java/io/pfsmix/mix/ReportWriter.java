@@ -262,6 +262,7 @@ public final class ReportWriter {
       case MIXED -> "mixed";
       case BALANCE_IOR -> "balancing IOR";
       case BALANCE_TFIDF -> "balancing TFIDF";
+      case WARMUP -> "warm-up";
     };
   }
 

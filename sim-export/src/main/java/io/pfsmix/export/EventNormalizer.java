@@ -3,7 +3,10 @@ package io.pfsmix.export;
 import io.pfsmix.trace.format.TracePoint;
 import io.pfsmix.trace.format.TraceRecord;
 import java.util.EnumSet;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -15,7 +18,13 @@ import java.util.Set;
 public final class EventNormalizer {
   private final Set<TracePoint> points;
   private final ActorTable actors = new ActorTable();
-  private final Map<String, long[]> positions = new HashMap<>();
+  /** Per actor: stream position per file, keyed by the (cached, so identical) fsPath instance. */
+  private final List<Map<String, long[]>> positions = new ArrayList<>();
+  /** Trace readers hand out one String per path-table entry: the stripped path is computed once per entry. */
+  private final Map<String, String> fsPaths = new IdentityHashMap<>();
+  private int lastActor = -1;
+  private String lastPath;
+  private long[] lastPosition;
   private final ExportEvent event = new ExportEvent();
   private long sequence;
   private long skippedPoints;
@@ -36,7 +45,7 @@ public final class EventNormalizer {
     e.record = record;
     e.kind = EventKind.of(record.op());
     e.actor = actors.actorOf(record.context());
-    e.fsPath = record.path() == null ? null : fsPath(record.path());
+    e.fsPath = record.path() == null ? null : cachedFsPath(record.path());
     long bytes = record.bytes();
     long done = bytes == TraceRecord.NONE ? Math.max(0, record.length()) : Math.max(0, bytes);
     e.transferred = e.kind.movesData() && record.succeeded() ? done : 0;
@@ -47,13 +56,34 @@ public final class EventNormalizer {
     return e;
   }
 
-  private void trackPosition(ExportEvent e, TraceRecord record) {
-    String key = e.actor.index() + "\0" + e.fsPath;
-    long[] pos = positions.get(key);
-    if (pos == null) {
-      pos = new long[1];
-      positions.put(key, pos);
+  private String cachedFsPath(String path) {
+    String fs = fsPaths.get(path);
+    if (fs == null) {
+      if (fsPaths.size() >= 1 << 16) {
+        fsPaths.clear(); // paths not from a reader's table: keep the cache bounded
+      }
+      fs = fsPath(path);
+      fsPaths.put(path, fs);
     }
+    return fs;
+  }
+
+  private long[] positionOf(int actor, String path) {
+    if (actor == lastActor && path == lastPath) {
+      return lastPosition;
+    }
+    while (positions.size() <= actor) {
+      positions.add(new HashMap<>());
+    }
+    long[] pos = positions.get(actor).computeIfAbsent(path, p -> new long[1]);
+    lastActor = actor;
+    lastPath = path;
+    lastPosition = pos;
+    return pos;
+  }
+
+  private void trackPosition(ExportEvent e, TraceRecord record) {
+    long[] pos = positionOf(e.actor.index(), e.fsPath);
     switch (e.kind) {
       case OPEN -> pos[0] = 0;
       case SEEK -> {

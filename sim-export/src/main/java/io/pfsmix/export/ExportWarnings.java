@@ -8,7 +8,13 @@ public final class ExportWarnings {
   private final Map<String, long[]> counts = new LinkedHashMap<>();
   private final Map<String, String> firstExample = new LinkedHashMap<>();
 
+  /** Counts a problem of this record; the record is described only the first time (warnings can be millions). */
   public void warn(String problem, ExportEvent event) {
+    long[] n = counts.get(problem);
+    if (n != null) {
+      n[0]++;
+      return;
+    }
     warn(problem, event.describe());
   }
 

@@ -16,7 +16,7 @@ public final class TfidfConfigKeys {
 
   /** Number of terms the training job keeps in the dictionary. */
   public static final String TOP_K = "tfidf.train.top-k";
-  public static final int TOP_K_DEFAULT = 4096;
+  public static final int TOP_K_DEFAULT = 256;
 
   /** Terms seen in fewer documents than this are never kept (random ids, one-off numbers). */
   public static final String MIN_DF = "tfidf.train.min-df";
@@ -24,10 +24,7 @@ public final class TfidfConfigKeys {
 
   /** Centroid vectors per class: requests of a class are split by request shape (see docs/tfidf.md). */
   public static final String CENTROIDS_PER_CLASS = "tfidf.train.centroids-per-class";
-  public static final int CENTROIDS_PER_CLASS_DEFAULT = 1;
-
-  /** Path of the model file a classification job loads (set by TfidfJobs.classify; shipped through the distributed cache). */
-  public static final String MODEL_PATH = "tfidf.classify.model";
+  public static final int CENTROIDS_PER_CLASS_DEFAULT = 8;
 
   /** Whether the classification job writes one label line per request (off: counters and confusion matrix only). */
   public static final String WRITE_LABELS = "tfidf.classify.write-labels";

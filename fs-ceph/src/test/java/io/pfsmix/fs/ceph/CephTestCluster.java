@@ -126,23 +126,25 @@ public final class CephTestCluster {
   }
 
   static String run(List<String> command, Duration timeout) throws IOException {
+    Path stdout = Files.createTempFile("ceph-test", ".out");
     Path stderr = Files.createTempFile("ceph-test", ".err");
     try {
-      Process process = new ProcessBuilder(command).redirectError(stderr.toFile()).start();
-      byte[] out = process.getInputStream().readAllBytes();
+      Process process = new ProcessBuilder(command).redirectOutput(stdout.toFile()).redirectError(stderr.toFile())
+          .start();
       if (!process.waitFor(timeout.toSeconds(), TimeUnit.SECONDS)) {
         process.destroyForcibly();
-        throw new IOException(String.join(" ", command) + " timed out");
+        throw new IOException(String.join(" ", command) + " timed out after " + timeout.toSeconds() + " s");
       }
       if (process.exitValue() != 0) {
         throw new IOException(String.join(" ", command) + " failed (" + process.exitValue() + "): "
             + Files.readString(stderr).trim());
       }
-      return new String(out, StandardCharsets.UTF_8);
+      return Files.readString(stdout);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IOException("interrupted: " + command, e);
     } finally {
+      Files.deleteIfExists(stdout);
       Files.deleteIfExists(stderr);
     }
   }
@@ -206,9 +208,9 @@ public final class CephTestCluster {
 
   /** Runs the ceph CLI against this cluster. */
   public String ceph(String... arguments) throws IOException {
-    List<String> command = new ArrayList<>(List.of("ceph", "--conf", confFile.toString()));
+    List<String> command = new ArrayList<>(List.of("ceph", "--conf", confFile.toString(), "--connect-timeout", "10"));
     command.addAll(List.of(arguments));
-    return run(command, Duration.ofSeconds(60));
+    return run(command, Duration.ofSeconds(30));
   }
 
   /** Waits until `ceph` output for the arguments contains the text. */

@@ -15,8 +15,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
-import java.util.IdentityHashMap;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -38,22 +36,27 @@ public final class DarshanExporter implements Exporter {
   private final Path output;
   private final ExportOptions options;
   private final ExportWarnings warnings;
+  private final String dxtCapWarning;
   private final Map<String, Integer> fileIndex = new HashMap<>();
-  private final Map<String, Integer> fileIndexByIdentity = new IdentityHashMap<>();
-  private final List<String> files = new ArrayList<>();
-  private final Map<Long, PosixFileRecord> posix = new LinkedHashMap<>();
-  private final Map<Long, DxtSegments> dxt = new HashMap<>();
+  private final List<String> fileNames = new ArrayList<>();
+  /** Per actor index: its records by file path. */
+  private final List<Map<String, PosixFileRecord>> byActor = new ArrayList<>();
+  private final List<PosixFileRecord> records = new ArrayList<>();
   private final Set<String> hosts = new LinkedHashSet<>();
   private final Set<String> jobIds = new LinkedHashSet<>();
   private long dxtSegments;
+  private int actorsSeen;
   private boolean dxtTruncated;
   private long baseNs = Long.MIN_VALUE;
   private long minStartNs = Long.MAX_VALUE;
   private long maxEndNs = Long.MIN_VALUE;
-  private long lastKey = -1;
+  private int lastActor = -1;
+  private String lastPath;
   private PosixFileRecord lastRecord;
 
   public DarshanExporter(Path output, ExportOptions options, ExportWarnings warnings) {
+    this.dxtCapWarning = "DXT segment beyond --dxt-max-segments=" + options.dxtMaxSegments()
+        + " not recorded (POSIX counters still count it; the log's DXT_POSIX partial flag is set)";
     this.output = output;
     this.options = options;
     this.warnings = warnings;
@@ -67,11 +70,13 @@ public final class DarshanExporter implements Exporter {
     }
     minStartNs = Math.min(minStartNs, start);
     maxEndNs = Math.max(maxEndNs, e.endNs());
-    if (hosts.size() < 4096) {
+    if (e.actor.index() >= actorsSeen) {
+      // actors are numbered in order of appearance: a new index is a new actor
+      actorsSeen = e.actor.index() + 1;
       hosts.add(e.actor.host());
-    }
-    if (!e.record.context().jobId().isEmpty() && jobIds.size() < 64) {
-      jobIds.add(e.record.context().jobId());
+      if (!e.actor.context().jobId().isEmpty()) {
+        jobIds.add(e.actor.context().jobId());
+      }
     }
     if (e.fsPath == null) {
       if (e.kind.movesData() || e.kind == io.pfsmix.export.EventKind.OPEN) {
@@ -102,48 +107,50 @@ public final class DarshanExporter implements Exporter {
         } else {
           rec.read(e.offset, e.transferred, t1, t2);
         }
-        addSegment(e, write, t1, t2);
+        addSegment(rec, e, write, t1, t2);
       }
       case UNKNOWN -> warnings.warn("operation unknown to this reader, left out of the Darshan log", e);
     }
   }
 
   private PosixFileRecord recordOf(ExportEvent e) {
-    Integer file = fileIndexByIdentity.get(e.fsPath);
-    if (file == null) {
-      file = fileIndex.get(e.fsPath);
-      if (file == null) {
-        file = files.size();
-        files.add(e.fsPath);
-        fileIndex.put(e.fsPath, file);
-      }
-      if (fileIndexByIdentity.size() < 1 << 20) {
-        fileIndexByIdentity.put(e.fsPath, file);
-      }
-    }
-    long key = ((long) file << 24) | e.actor.index();
-    if (key == lastKey) {
+    int actor = e.actor.index();
+    if (actor == lastActor && e.fsPath == lastPath) {
       return lastRecord;
     }
-    PosixFileRecord rec = posix.get(key);
-    if (rec == null) {
-      rec = new PosixFileRecord(DarshanHash.recordId(e.fsPath), e.actor.index(), options.fileAlignment());
-      posix.put(key, rec);
+    while (byActor.size() <= actor) {
+      byActor.add(new HashMap<>());
     }
-    lastKey = key;
+    Map<String, PosixFileRecord> files = byActor.get(actor);
+    PosixFileRecord rec = files.get(e.fsPath);
+    if (rec == null) {
+      Integer file = fileIndex.get(e.fsPath);
+      if (file == null) {
+        file = fileNames.size();
+        fileNames.add(e.fsPath);
+        fileIndex.put(e.fsPath, file);
+      }
+      rec = new PosixFileRecord(DarshanHash.recordId(e.fsPath), actor, file, options.fileAlignment());
+      files.put(e.fsPath, rec);
+      records.add(rec);
+    }
+    lastActor = actor;
+    lastPath = e.fsPath;
     lastRecord = rec;
     return rec;
   }
 
-  private void addSegment(ExportEvent e, boolean write, double t1, double t2) {
+  private void addSegment(PosixFileRecord rec, ExportEvent e, boolean write, double t1, double t2) {
     if (dxtSegments >= options.dxtMaxSegments()) {
       dxtTruncated = true;
-      warnings.warn("DXT segment beyond --dxt-max-segments=" + options.dxtMaxSegments()
-          + " not recorded (POSIX counters still count it; the log's DXT_POSIX partial flag is set)", e);
+      warnings.warn(dxtCapWarning, e);
       return;
     }
     dxtSegments++;
-    dxt.computeIfAbsent(lastKey, k -> new DxtSegments()).add(write, e.offset, e.transferred, t1, t2);
+    if (rec.dxt == null) {
+      rec.dxt = new DxtSegments();
+    }
+    rec.dxt.add(write, e.offset, e.transferred, t1, t2);
   }
 
   @Override
@@ -162,21 +169,20 @@ public final class DarshanExporter implements Exporter {
           "\npfs\t/");
       log.beginNames();
       Set<Long> written = new java.util.HashSet<>();
-      for (String f : files) {
+      for (String f : fileNames) {
         long id = DarshanHash.recordId(f);
         if (written.add(id)) {
           log.name(id, f);
         }
       }
-      List<Map.Entry<Long, PosixFileRecord>> entries = new ArrayList<>(posix.entrySet());
-      entries.sort(Comparator.comparingInt((Map.Entry<Long, PosixFileRecord> en) -> rankOf[en.getValue().actorIndex])
-          .thenComparingLong(en -> en.getKey() >>> 24));
+      List<PosixFileRecord> entries = new ArrayList<>(records);
+      entries.sort(Comparator.comparingInt((PosixFileRecord r) -> rankOf[r.actorIndex])
+          .thenComparingInt(r -> r.fileIndex));
       log.beginModule(POSIX_MODULE, POSIX_VERSION);
       ByteBuffer b = ByteBuffer.allocate(16 + PosixCounters.COUNT * 8 + PosixCounters.F_COUNT * 8)
           .order(ByteOrder.LITTLE_ENDIAN);
       OutputStream out = log.out();
-      for (Map.Entry<Long, PosixFileRecord> en : entries) {
-        PosixFileRecord rec = en.getValue();
+      for (PosixFileRecord rec : entries) {
         rec.complete();
         rec.shiftTimestamps(shift);
         b.clear();
@@ -189,7 +195,7 @@ public final class DarshanExporter implements Exporter {
         }
         out.write(b.array(), 0, b.position());
       }
-      if (!dxt.isEmpty()) {
+      if (dxtSegments > 0) {
         log.beginModule(DXT_POSIX_MODULE, DXT_POSIX_VERSION);
         writeDxt(log.out(), entries, rankOf, actors, shift);
         if (dxtTruncated) {
@@ -200,16 +206,15 @@ public final class DarshanExporter implements Exporter {
     }
   }
 
-  private void writeDxt(OutputStream out, List<Map.Entry<Long, PosixFileRecord>> entries, int[] rankOf,
+  private void writeDxt(OutputStream out, List<PosixFileRecord> entries, int[] rankOf,
       ActorTable actors, double shift) throws IOException {
     ByteBuffer head = ByteBuffer.allocate(8 * 3 + HOSTNAME_SIZE + 16).order(ByteOrder.LITTLE_ENDIAN);
     ByteBuffer seg = ByteBuffer.allocate(32 * 1024).order(ByteOrder.LITTLE_ENDIAN);
-    for (Map.Entry<Long, PosixFileRecord> en : entries) {
-      DxtSegments s = dxt.get(en.getKey());
+    for (PosixFileRecord rec : entries) {
+      DxtSegments s = rec.dxt;
       if (s == null) {
         continue;
       }
-      PosixFileRecord rec = en.getValue();
       head.clear();
       head.putLong(rec.recordId).putLong(rankOf[rec.actorIndex]);
       head.putLong(0); // shared_record: every record belongs to one rank

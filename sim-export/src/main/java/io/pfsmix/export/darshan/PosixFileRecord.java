@@ -10,6 +10,9 @@ import static io.pfsmix.export.darshan.PosixCounters.*;
 final class PosixFileRecord {
   final long recordId;
   final int actorIndex;
+  final int fileIndex;
+  /** DXT segments of this file and rank, or null while none was recorded. */
+  DxtSegments dxt;
   final long[] counters = new long[COUNT];
   final double[] fcounters = new double[F_COUNT];
   private final ValueCounts accessSizes = new ValueCounts();
@@ -22,9 +25,10 @@ final class PosixFileRecord {
   private double lastWriteEnd;
   private double lastMetaEnd;
 
-  PosixFileRecord(long recordId, int actorIndex, long fileAlignment) {
+  PosixFileRecord(long recordId, int actorIndex, int fileIndex, long fileAlignment) {
     this.recordId = recordId;
     this.actorIndex = actorIndex;
+    this.fileIndex = fileIndex;
     counters[FILE_ALIGNMENT] = fileAlignment;
     // the tracer does not see user buffers; Darshan's usual value, and no access is counted as misaligned in memory
     counters[MEM_ALIGNMENT] = 8;

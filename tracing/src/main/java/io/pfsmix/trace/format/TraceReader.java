@@ -204,14 +204,16 @@ public final class TraceReader implements Closeable, Iterable<TraceRecord> {
   private TraceHeader readHeader() throws IOException {
     byte[] prefix = new byte[TraceFormat.HEADER_PREFIX_SIZE];
     int got = in.readNBytes(prefix, 0, prefix.length);
-    if (got < prefix.length) {
-      throw new TraceFormatException(name, got,
-          got == 0 ? "empty file, not a pfsmix trace" : "file ends inside the trace header (" + got + " bytes)");
+    if (got == 0) {
+      throw new TraceFormatException(name, 0, "empty file, not a pfsmix trace");
     }
-    for (int i = 0; i < TraceFormat.FILE_MAGIC.length; i++) {
+    for (int i = 0; i < Math.min(got, TraceFormat.FILE_MAGIC.length); i++) {
       if (prefix[i] != TraceFormat.FILE_MAGIC[i]) {
         throw new TraceFormatException(name, 0, "not a pfsmix trace (magic is not \"PFSMIXTR\")");
       }
+    }
+    if (got < prefix.length) {
+      throw new TraceFormatException(name, got, "file ends inside the trace header (" + got + " bytes)");
     }
     ByteBuffer p = ByteBuffer.wrap(prefix).order(ByteOrder.LITTLE_ENDIAN);
     int major = Short.toUnsignedInt(p.getShort(8));

@@ -70,6 +70,11 @@ public class TracingFileSystem extends FileSystem implements PositionedWriteFile
   public TracingFileSystem() {
   }
 
+  /** Traces {@code wrapped} (not yet initialized; {@link #initialize} initializes it) instead of a configured class. */
+  public TracingFileSystem(FileSystem wrapped) {
+    this.fs = wrapped;
+  }
+
   @Override
   public void initialize(URI name, Configuration conf) throws IOException {
     super.initialize(name, conf);
@@ -77,7 +82,9 @@ public class TracingFileSystem extends FileSystem implements PositionedWriteFile
     if (scheme == null) {
       throw new IOException("TracingFileSystem needs a URI with a scheme, got " + name);
     }
-    fs = newWrapped(scheme, conf);
+    if (fs == null) {
+      fs = newWrapped(scheme, conf);
+    }
     fs.initialize(name, conf);
     uri = fs.getUri();
     setConf(conf);

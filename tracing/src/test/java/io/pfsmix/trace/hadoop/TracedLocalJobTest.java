@@ -49,7 +49,8 @@ class TracedLocalJobTest {
 
     Configuration conf = new Configuration();
     conf.set("mapreduce.framework.name", "local");
-    conf.set("fs.file.impl", TracingFileSystem.class.getName());
+    conf.setInt("mapreduce.client.completion.pollinterval", 50);
+    conf.set("fs.file.impl", TracingLocalFileSystem.class.getName());
     // Each task's FileSystem is made from the task's own configuration, which carries its attempt id.
     conf.setBoolean("fs.file.impl.disable.cache", true);
     conf.set(TraceConfigKeys.DESTINATION, traces.toString());

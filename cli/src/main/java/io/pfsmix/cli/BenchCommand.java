@@ -1,0 +1,86 @@
+package io.pfsmix.cli;
+
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.concurrent.Callable;
+
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.util.StringUtils.TraditionalBinaryPrefix;
+
+import io.pfsmix.fs.PfsConfigKeys;
+import io.pfsmix.fs.bench.ReadBenchmark;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/** Benchmarks of pfsmix's own components (not timed tests: the figures go into docs/benchmarks.md). */
+@Command(name = "bench", mixinStandardHelpOptions = true,
+    description = "Benchmark pfsmix components; see docs/benchmarks.md for recorded figures.",
+    subcommands = {BenchCommand.Read.class, TraceCommand.Bench.class})
+final class BenchCommand implements Runnable {
+
+  @Spec
+  picocli.CommandLine.Model.CommandSpec spec;
+
+  @Override
+  public void run() {
+    spec.commandLine().usage(System.err);
+  }
+
+  @Command(name = "read", mixinStandardHelpOptions = true,
+      description = "Read one file with 4 KiB application reads through pfs:// (POSIX backend, read-ahead) and "
+          + "through Hadoop's RawLocalFileSystem (file://), and with 4 MiB java.nio reads, interleaved in one run; "
+          + "print MB/s and the ratios pfs/nio (target >= 0.9) and pfs/file (target >= 1.0). Configuration comes from "
+          + "conf/ (fs.pfs.* keys apply). The file is written first and deleted afterwards.")
+  static final class Read implements Callable<Integer> {
+
+    @Option(names = "--size", paramLabel = "SIZE", defaultValue = "1g",
+        description = "file size, with k/m/g suffixes (default: ${DEFAULT-VALUE})")
+    String size;
+
+    @Option(names = "--dir", paramLabel = "DIR",
+        description = "local directory for the file, e.g. on the parallel file system's mount (default: the system "
+            + "temporary directory)")
+    Path directory;
+
+    @Option(names = {"-r", "--repetitions"}, paramLabel = "N", defaultValue = "5",
+        description = "timed reads per method (default: ${DEFAULT-VALUE})")
+    int repetitions;
+
+    @Option(names = "--readahead", paramLabel = "SIZE",
+        description = "read-ahead of the pfs stream (sets " + PfsConfigKeys.READAHEAD_SIZE + "; default: its value in "
+            + "the configuration, 4m unless set)")
+    String readAhead;
+
+    @Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+      long bytes;
+      try {
+        bytes = TraditionalBinaryPrefix.string2long(size);
+      } catch (IllegalArgumentException e) {
+        throw new ParameterException(spec.commandLine(), "--size '" + size + "' is not a size (e.g. 1g, 256m)");
+      }
+      if (bytes <= 0) {
+        throw new ParameterException(spec.commandLine(), "--size must be positive, is '" + size + "'");
+      }
+      if (repetitions <= 0) {
+        throw new ParameterException(spec.commandLine(), "--repetitions must be positive, is " + repetitions);
+      }
+      Configuration conf = new Configuration();
+      if (readAhead != null) {
+        conf.set(PfsConfigKeys.READAHEAD_SIZE, readAhead);
+      }
+      Path dir = directory != null ? directory
+          : Paths.get(System.getProperty("java.io.tmpdir"), "pfsmix-bench");
+      System.out.println("pfsmix bench read: " + bytes + " bytes in " + dir.toAbsolutePath() + ", " + repetitions
+          + " timed runs per method, pfs read-ahead " + conf.get(PfsConfigKeys.READAHEAD_SIZE, "4m"));
+      new ReadBenchmark(dir.toAbsolutePath(), bytes, repetitions, conf, System.out).run();
+      return 0;
+    }
+  }
+}

@@ -1,0 +1,245 @@
+package io.pfsmix.cli;
+
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.util.StringUtils.TraditionalBinaryPrefix;
+
+import io.pfsmix.trace.TraceContext;
+import io.pfsmix.trace.bench.TraceOverheadBenchmark;
+import io.pfsmix.trace.format.TraceReader;
+import io.pfsmix.trace.format.TraceWriter;
+import io.pfsmix.trace.tools.TraceDump;
+import io.pfsmix.trace.tools.TraceInputs;
+import io.pfsmix.trace.tools.TraceMerge;
+import io.pfsmix.trace.tools.TraceSummary;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParameterException;
+
+/** `pfsmix trace`: read, print and merge pfsmix I/O traces (docs/trace-format.md). */
+@Command(name = "trace", mixinStandardHelpOptions = true,
+    subcommands = {TraceCommand.Summarize.class, TraceCommand.Dump.class, TraceCommand.Merge.class},
+    description = {"Work with pfsmix I/O traces: Hadoop tasks traced by io.pfsmix.trace.hadoop.TracingFileSystem and "
+        + "TracingBackendDecorator, programs traced by libpfsmix-trace.so (LD_PRELOAD). A TRACE is a .ptrace file, a "
+        + "directory of them, or either on a Hadoop file system (hdfs://..., pfs:///...). Format: "
+        + "docs/trace-format.md. Tracing overhead: pfsmix bench trace."})
+final class TraceCommand implements Runnable {
+
+  @CommandLine.Spec
+  CommandLine.Model.CommandSpec spec;
+
+  @Override
+  public void run() {
+    spec.commandLine().usage(System.err);
+  }
+
+  @Command(name = "summarize", mixinStandardHelpOptions = true,
+      description = "Per operation and trace point: calls, bytes, time, failures; request-size histograms; per "
+          + "Hadoop task attempt or IOR rank; per file; the time span; cut-short files and lost records.")
+  static final class Summarize implements Callable<Integer> {
+
+    @Parameters(paramLabel = "TRACE", arity = "1..*", description = "trace files or directories")
+    List<String> traces = new ArrayList<>();
+
+    @Option(names = "--top", paramLabel = "N", defaultValue = "20",
+        description = "files to list, by bytes moved; 0 lists all (default: ${DEFAULT-VALUE})")
+    int top;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+      if (top < 0) {
+        throw new ParameterException(spec.commandLine(), "--top must be 0 or more, is " + top);
+      }
+      List<TraceReader> readers = TraceInputs.open(traces, new Configuration());
+      TraceSummary summary = new TraceSummary();
+      try {
+        for (TraceReader reader : readers) {
+          summary.addAll(reader);
+        }
+      } finally {
+        TraceInputs.closeAll(readers);
+      }
+      summary.print(System.out, top);
+      return 0;
+    }
+  }
+
+  @Command(name = "dump", mixinStandardHelpOptions = true,
+      description = {"Print traces as text, one tab-separated line per record. Columns:", TraceDump.COLUMNS,
+          "Numbers that do not apply print as '-'."})
+  static final class Dump implements Callable<Integer> {
+
+    @Parameters(paramLabel = "TRACE", arity = "1..*", description = "trace files or directories")
+    List<String> traces = new ArrayList<>();
+
+    @Option(names = {"-n", "--limit"}, paramLabel = "N", defaultValue = "-1",
+        description = "records to print per file; -1 prints all (default: ${DEFAULT-VALUE})")
+    long limit;
+
+    @Option(names = "--no-header", description = "omit the '#' lines describing each file")
+    boolean noHeader;
+
+    @Override
+    public Integer call() throws Exception {
+      List<TraceReader> readers = TraceInputs.open(traces, new Configuration());
+      PrintStream out = new PrintStream(new java.io.BufferedOutputStream(new java.io.FileOutputStream(
+          java.io.FileDescriptor.out), 1 << 16), false);
+      try {
+        for (TraceReader reader : readers) {
+          TraceDump.dump(reader, out, limit, !noHeader);
+        }
+      } finally {
+        out.flush();
+        TraceInputs.closeAll(readers);
+      }
+      return 0;
+    }
+  }
+
+  @Command(name = "merge", mixinStandardHelpOptions = true,
+      description = "Merge traces (Hadoop tasks, IOR ranks, several hosts) into one trace ordered by start time. "
+          + "Streaming: memory holds one reorder window per input, not the traces. OUT appears only when complete.")
+  static final class Merge implements Callable<Integer> {
+
+    @Parameters(paramLabel = "TRACE", arity = "1..*", description = "trace files or directories")
+    List<String> traces = new ArrayList<>();
+
+    @Option(names = {"-o", "--output"}, paramLabel = "OUT", required = true, description = "the merged trace file")
+    Path output;
+
+    @Option(names = "--force", description = "replace OUT if it exists")
+    boolean force;
+
+    @Option(names = "--reorder-window", paramLabel = "MS", defaultValue = "60000",
+        description = "how far out of time order records within one input may be, in ms; threads buffer their "
+            + "records, so a file is ordered only within its flush interval (default: ${DEFAULT-VALUE})")
+    long reorderWindowMillis;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+      if (reorderWindowMillis < 0) {
+        throw new ParameterException(spec.commandLine(), "--reorder-window must be 0 or more, is "
+            + reorderWindowMillis);
+      }
+      if (Files.exists(output) && !force) {
+        throw new ParameterException(spec.commandLine(), "--output " + output + " exists; add --force to replace it");
+      }
+      Path directory = output.toAbsolutePath().getParent();
+      Files.createDirectories(directory);
+      Path partial = Files.createTempFile(directory, output.getFileName().toString(), ".partial");
+      List<TraceReader> readers = TraceInputs.open(traces, new Configuration());
+      TraceMerge.Result result;
+      try (OutputStream stream = Files.newOutputStream(partial);
+          TraceWriter writer = new TraceWriter(stream, TraceMerge.mergedHeader(readers, TraceContext.host(),
+              TraceContext.pid(), "pfsmix-merge"))) {
+        result = TraceMerge.merge(readers, writer, reorderWindowMillis * 1_000_000L,
+            n -> System.err.printf("merged %,d records%n", n));
+      } catch (Exception e) {
+        Files.deleteIfExists(partial);
+        throw e;
+      } finally {
+        TraceInputs.closeAll(readers);
+      }
+      Files.move(partial, output, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+      for (String note : result.notes()) {
+        System.err.println("note: " + note);
+      }
+      System.out.printf("merged %d records from %d trace file(s) into %s (%d records lost by their producers)%n",
+          result.records(), readers.size(), output, result.lostRecords());
+      return 0;
+    }
+  }
+
+  /** `pfsmix bench trace`: registered under BenchCommand. */
+  @Command(name = "trace", mixinStandardHelpOptions = true,
+      description = {"Tracing overhead, traced vs untraced in one interleaved run through pfs:// (POSIX backend):",
+          "(a) 4 KiB application reads of a file, traced behind the read-ahead buffer (STORAGE point)",
+          "(b) an IOR-like checkpoint written in 64 MiB blocks with positioned writes (APPLICATION and STORAGE)",
+          "(c) both at once",
+          "(d) for comparison, the 4 KiB reads traced above the buffer too",
+          "Then the cost of one recorded event. Target: overhead <= 1% in (a), (b), (c)."})
+  static final class Bench implements Callable<Integer> {
+
+    @Option(names = "--dir", paramLabel = "DIR",
+        description = "local working directory (a parallel file system mount, say); removed afterwards "
+            + "(default: the system temporary directory)")
+    Path directory;
+
+    @Option(names = "--read-size", paramLabel = "SIZE", defaultValue = "1g",
+        description = "size of the file read in (a) (default: ${DEFAULT-VALUE})")
+    String readFileSize;
+
+    @Option(names = "--write-size", paramLabel = "SIZE", defaultValue = "1g",
+        description = "size of the checkpoint written in (b) (default: ${DEFAULT-VALUE})")
+    String writeFileSize;
+
+    @Option(names = "--block", paramLabel = "SIZE", defaultValue = "64m",
+        description = "checkpoint block (transfer) size (default: ${DEFAULT-VALUE})")
+    String blockSize;
+
+    @Option(names = {"-r", "--repetitions"}, paramLabel = "N", defaultValue = "3",
+        description = "timed runs per scenario and mode; the median is reported (default: ${DEFAULT-VALUE})")
+    int repetitions;
+
+    @Option(names = "--events", paramLabel = "N", defaultValue = "5000000",
+        description = "events recorded to measure the cost per event (default: ${DEFAULT-VALUE})")
+    long events;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+      long read = size("--read-size", readFileSize);
+      long write = size("--write-size", writeFileSize);
+      long block = size("--block", blockSize);
+      if (block > Integer.MAX_VALUE - 64) {
+        throw new ParameterException(spec.commandLine(), "--block must be below 2 GiB, is " + blockSize);
+      }
+      if (repetitions <= 0) {
+        throw new ParameterException(spec.commandLine(), "--repetitions must be positive, is " + repetitions);
+      }
+      if (events <= 0) {
+        throw new ParameterException(spec.commandLine(), "--events must be positive, is " + events);
+      }
+      Path base = directory != null ? directory : Paths.get(System.getProperty("java.io.tmpdir"));
+      Path work = Files.createTempDirectory(Files.createDirectories(base), "pfsmix-bench-trace-");
+      System.out.printf("pfsmix bench trace: read file %d bytes in 4096-byte reads, checkpoint %d bytes in %d-byte "
+          + "blocks, %d runs per mode, in %s%n", read, write, block, repetitions, work);
+      new TraceOverheadBenchmark(new TraceOverheadBenchmark.Settings(work, read, 4096, write, (int) block,
+          repetitions, events), new Configuration(), System.out).run();
+      return 0;
+    }
+
+    private long size(String option, String value) {
+      long bytes;
+      try {
+        bytes = TraditionalBinaryPrefix.string2long(value);
+      } catch (IllegalArgumentException e) {
+        throw new ParameterException(spec.commandLine(), option + " '" + value + "' is not a size (e.g. 1g, 64m)");
+      }
+      if (bytes <= 0) {
+        throw new ParameterException(spec.commandLine(), option + " must be positive, is '" + value + "'");
+      }
+      return bytes;
+    }
+  }
+}

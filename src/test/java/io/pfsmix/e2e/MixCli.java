@@ -1,0 +1,87 @@
+package io.pfsmix.e2e;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import io.pfsmix.cli.Main;
+import io.pfsmix.trace.format.TraceReader;
+import io.pfsmix.trace.format.TracePoint;
+import io.pfsmix.trace.format.TraceRecord;
+
+/** Runs {@code pfsmix mix ...} in this JVM as a user would, and reads what it left. */
+final class MixCli {
+
+  /** Exit code and what the command printed. */
+  record Run(int exitCode, String stdout, String stderr) {
+  }
+
+  private MixCli() {
+  }
+
+  static synchronized Run run(String... args) {
+    PrintStream out = System.out;
+    PrintStream err = System.err;
+    ByteArrayOutputStream stdout = new ByteArrayOutputStream();
+    ByteArrayOutputStream stderr = new ByteArrayOutputStream();
+    int code;
+    try {
+      System.setOut(new PrintStream(stdout, true, StandardCharsets.UTF_8));
+      System.setErr(new PrintStream(stderr, true, StandardCharsets.UTF_8));
+      code = Main.commandLine().execute(args);
+    } finally {
+      System.setOut(out);
+      System.setErr(err);
+    }
+    String o = stdout.toString(StandardCharsets.UTF_8);
+    String e = stderr.toString(StandardCharsets.UTF_8);
+    out.print(o);
+    err.print(e);
+    return new Run(code, o, e);
+  }
+
+  /** The small mix every end-to-end test runs, with {@code more} arguments. */
+  static List<String> smallMix(Path results, String... more) {
+    List<String> args = new ArrayList<>(List.of("mix", "-N", "2", "-b", "256k", "-t", "64k", "-s", "4",
+        "--tfidf-size", "512k", "--set", "mix.tfidf.train-size=1m", "-r", "1", "--set", "mix.warmup=false",
+        "-o", results.toString()));
+    args.addAll(List.of(more));
+    return args;
+  }
+
+  /**
+   * Data bytes in a trace file by path and trace point: key "POINT prefix" where prefix is the first of {@code prefixes}
+   * the record's path (scheme and authority dropped) starts with.
+   */
+  static Map<String, Long> traceBytes(Path trace, List<String> prefixes) throws IOException {
+    Map<String, Long> bytes = new HashMap<>();
+    try (TraceReader reader = TraceReader.open(trace)) {
+      for (TraceRecord r : reader) {
+        if (r.path() == null || r.bytes() <= 0 || !(r.op().isRead() || r.op().isWrite()) || !r.succeeded()) {
+          continue;
+        }
+        String path = java.net.URI.create(r.path()).getPath();
+        for (String prefix : prefixes) {
+          if (path.startsWith(prefix)) {
+            bytes.merge(r.point() + " " + (r.op().isRead() ? "read " : "write ") + prefix, r.bytes(), Long::sum);
+            break;
+          }
+        }
+      }
+      if (reader.cutShort()) {
+        throw new IOException(trace + " is cut short: " + reader.cutShortMessage());
+      }
+    }
+    return bytes;
+  }
+
+  static long get(Map<String, Long> bytes, TracePoint point, String direction, String prefix) {
+    return bytes.getOrDefault(point + " " + direction + " " + prefix, 0L);
+  }
+}

@@ -1,0 +1,101 @@
+package io.pfsmix.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import io.pfsmix.mix.MixResults;
+import io.pfsmix.mix.PhaseKind;
+import io.pfsmix.mix.PhaseRecord;
+import io.pfsmix.mix.ResultsFiles;
+import io.pfsmix.mix.WorkloadResult;
+import io.pfsmix.trace.format.TracePoint;
+
+/**
+ * The same small mix on the in-process HDFS (IOR -F there), with the jobs on the in-process YARN cluster, and on the
+ * real local Ceph cluster: each complete, and each trace holding the bytes the workloads said they moved.
+ */
+class MixOnClustersTest {
+
+  @TempDir
+  Path out;
+
+  @Test
+  void onMiniDfsCluster() throws Exception {
+    Path results = out.resolve("hdfs");
+    MixResults mix = runComplete(results, "--fs", "hdfs-mini", "--patterns", "n-to-n", "--dir", "/mix");
+    assertThat(mix.environment().get("hdfs").get("file system")).startsWith("MiniDFSCluster at hdfs://");
+    assertThat(mix.phases()).extracting(PhaseRecord::kind).containsExactly(PhaseKind.TFIDF_ALONE, PhaseKind.IOR_ALONE,
+        PhaseKind.MIXED);
+    // HDFS has no storage trace point (that one is inside the pfs shim): the application point holds it all
+    assertTraceMatches(mix, results, false);
+  }
+
+  @Test
+  void withJobsOnMiniYarnCluster() throws Exception {
+    Path root = Files.createDirectories(out.resolve("pfs-root"));
+    Path results = out.resolve("yarn");
+    MixResults mix = runComplete(results, "--fs", "pfs@" + root, "--jobs", "yarn-mini", "--patterns", "n-to-n",
+        "--dir", "/mix");
+    assertThat(mix.environment().values().iterator().next().get("jobs")).contains("MiniMRYarnCluster");
+    assertTraceMatches(mix, results, true);
+  }
+
+  @Test
+  void onTheLocalCephCluster() throws Exception {
+    assumeTrue(Files.isExecutable(Path.of("/usr/bin/ceph-mon")), "Ceph is not installed (no /usr/bin/ceph-mon)");
+    assumeTrue(classPresent("io.pfsmix.fs.ceph.CephFsBackendFactory"),
+        "the CephFS backend (fs-ceph) is not built: it is built only where libcephfs-java is installed");
+    Path results = out.resolve("ceph");
+    MixResults mix = runComplete(results, "--fs", "ceph", "--patterns", "n-to-1", "--dir", "/mix");
+    assertThat(mix.environment().get("ceph").get("file system")).contains("CephFS");
+    assertTraceMatches(mix, results, true);
+  }
+
+  private static MixResults runComplete(Path results, String... more) throws Exception {
+    MixCli.Run run = MixCli.run(MixCli.smallMix(results, more).toArray(new String[0]));
+    assertThat(run.exitCode()).as(run.stderr()).isZero();
+    MixResults mix = ResultsFiles.read(results);
+    assertThat(mix.complete()).isTrue();
+    assertThat(mix.phases()).allMatch(PhaseRecord::ok);
+    return mix;
+  }
+
+  /** Trace bytes under the checkpoint and request directories = what IOR and TFIDF reported, summed over phases. */
+  private static void assertTraceMatches(MixResults mix, Path results, boolean storagePoint) throws Exception {
+    long ior = 0;
+    long tfidf = 0;
+    for (PhaseRecord p : mix.phases()) {
+      for (WorkloadResult w : p.workloads()) {
+        if (w.workload().equals("ior")) {
+          ior += w.bytes();
+        } else {
+          tfidf += w.bytes();
+        }
+      }
+    }
+    assertThat(ior).isEqualTo(2 * 2 * 256 * 1024 * 4);
+    assertThat(tfidf).isGreaterThan(2 * 400_000);
+    Map<String, Long> traced = MixCli.traceBytes(results.resolve(ResultsFiles.MERGED_TRACE),
+        List.of("/mix/ior/", "/mix/tfidf/requests/"));
+    assertThat(MixCli.get(traced, TracePoint.APPLICATION, "write", "/mix/ior/")).isEqualTo(ior);
+    assertThat(MixCli.get(traced, TracePoint.APPLICATION, "read", "/mix/tfidf/requests/")).isEqualTo(tfidf);
+    assertThat(MixCli.get(traced, TracePoint.STORAGE, "write", "/mix/ior/")).isEqualTo(storagePoint ? ior : 0);
+  }
+
+  private static boolean classPresent(String name) {
+    try {
+      Class.forName(name);
+      return true;
+    } catch (ClassNotFoundException e) {
+      return false;
+    }
+  }
+}

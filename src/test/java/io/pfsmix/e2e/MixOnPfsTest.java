@@ -1,0 +1,159 @@
+package io.pfsmix.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.io.TempDir;
+
+import io.pfsmix.mix.MixResults;
+import io.pfsmix.mix.PhaseKind;
+import io.pfsmix.mix.PhaseRecord;
+import io.pfsmix.mix.ResultsFiles;
+import io.pfsmix.mix.WorkloadResult;
+import io.pfsmix.trace.format.TracePoint;
+
+/** A small mix on pfs over a directory, through `pfsmix mix`, checked against its raw measurements and its trace. */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class MixOnPfsTest {
+
+  private static final long MIB = 1 << 20;
+
+  @TempDir
+  static Path root;
+
+  @TempDir
+  static Path out;
+
+  @Test
+  @Order(1)
+  void smallMixReportsWhatItMeasuredAndTheTraceAgrees() throws Exception {
+    Path results = out.resolve("mix");
+    MixCli.Run run = MixCli.run(MixCli.smallMix(results, "--fs", "pfs@" + root, "--dir", "/mix")
+        .toArray(new String[0]));
+
+    assertThat(run.exitCode()).as(run.stderr()).isZero();
+    assertThat(run.stdout()).contains("report: " + results.resolve(ResultsFiles.REPORT_HTML));
+    MixResults mix = ResultsFiles.read(results);
+    assertThat(mix.complete()).isTrue();
+    assertThat(mix.phases()).extracting(PhaseRecord::kind).containsExactly(PhaseKind.TFIDF_ALONE,
+        PhaseKind.IOR_ALONE, PhaseKind.MIXED, PhaseKind.IOR_ALONE, PhaseKind.MIXED);
+    assertThat(mix.phases()).allMatch(PhaseRecord::ok);
+
+    // every IOR phase wrote ranks x block x segments; every TFIDF phase read the request files whole
+    long inputBytes;
+    try (Stream<Path> files = Files.list(root.resolve("mix/tfidf/requests"))) {
+      inputBytes = files.filter(f -> f.getFileName().toString().endsWith(".req")).mapToLong(f -> f.toFile().length())
+          .sum();
+    }
+    assertThat(inputBytes).isGreaterThan(400_000);
+    long iorBytes = 0;
+    long tfidfBytes = 0;
+    for (PhaseRecord p : mix.phases()) {
+      for (WorkloadResult w : p.workloads()) {
+        if (w.workload().equals("ior")) {
+          assertThat(w.bytes()).isEqualTo(2 * 256 * 1024 * 4);
+          iorBytes += w.bytes();
+        } else {
+          assertThat(w.bytes()).isEqualTo(inputBytes);
+          tfidfBytes += w.bytes();
+        }
+      }
+    }
+
+    // the report's tables are the raw measurements, summarized
+    String md = Files.readString(results.resolve(ResultsFiles.REPORT_MD));
+    for (String pattern : List.of("n-to-1", "n-to-n")) {
+      PhaseRecord tfidfAlone = only(mix, PhaseKind.TFIDF_ALONE, null);
+      PhaseRecord iorAlone = only(mix, PhaseKind.IOR_ALONE, pattern);
+      PhaseRecord mixed = only(mix, PhaseKind.MIXED, pattern);
+      String label = pattern.equals("n-to-1") ? "N-to-1" : "N-to-N";
+      assertThat(md).contains("| pfs@" + root + " | " + label + " | yes | "
+          + one(iorAlone.result("ior")) + " | " + one(mixed.result("ior")) + " | "
+          + String.format(Locale.ROOT, "%.2f×", mibs(iorAlone.result("ior")) / mibs(mixed.result("ior"))) + " | "
+          + one(tfidfAlone.result("tfidf")) + " | " + one(mixed.result("tfidf")) + " |");
+      double serial = tfidfAlone.seconds() + iorAlone.seconds();
+      assertThat(md).contains(String.format(Locale.ROOT, "| %.2f ± 0.00 (n=1) | %.2f ± 0.00 (n=1) | %.3f |", serial,
+          mixed.seconds(), mixed.seconds() / serial));
+    }
+    assertThat(Files.readString(results.resolve(ResultsFiles.REPORT_HTML))).contains("data:image/png;base64,");
+    for (String chart : List.of("throughput-ior.png", "throughput-tfidf.png", "runtime.png", "timeline.png")) {
+      assertThat(results.resolve(ResultsFiles.CHARTS_DIR).resolve(chart)).isRegularFile();
+    }
+
+    // bytes in the merged trace = bytes the workloads said they moved, at the application point (what they asked)
+    // and at the storage point (IOR's positioned writes pass straight through; whole-file reads read each byte once)
+    Map<String, Long> traced = MixCli.traceBytes(results.resolve(ResultsFiles.MERGED_TRACE),
+        List.of("/mix/ior/", "/mix/tfidf/requests/"));
+    assertThat(MixCli.get(traced, TracePoint.APPLICATION, "write", "/mix/ior/")).isEqualTo(iorBytes).isEqualTo(4 * 2 * MIB);
+    assertThat(MixCli.get(traced, TracePoint.STORAGE, "write", "/mix/ior/")).isEqualTo(iorBytes);
+    assertThat(MixCli.get(traced, TracePoint.APPLICATION, "read", "/mix/tfidf/requests/")).isEqualTo(tfidfBytes)
+        .isEqualTo(3 * inputBytes);
+    assertThat(MixCli.get(traced, TracePoint.STORAGE, "read", "/mix/tfidf/requests/")).isEqualTo(tfidfBytes);
+    assertThat(mix.trace().bytes().get("ior-checkpoint")).containsEntry("APPLICATION.write", iorBytes);
+    assertThat(md).contains("| IOR checkpoint writes | " + iorBytes + " | " + iorBytes + " | " + iorBytes + " |");
+  }
+
+  @Test
+  @Order(2)
+  void aFailedPhaseStopsBothWorkloadsAndKeepsWhatWasMeasured() throws Exception {
+    // the checkpoint directory cannot be created: a file stands where it would go
+    Files.createDirectories(root.resolve("blocked"));
+    Files.writeString(root.resolve("blocked/ior"), "not a directory");
+    Path results = out.resolve("failed");
+    MixCli.Run run = MixCli.run(MixCli.smallMix(results, "--fs", "pfs@" + root, "--dir", "/blocked",
+        "--tfidf-data", "/mix/tfidf/requests", "--model", "/mix/tfidf/model", "--patterns", "n-to-n",
+        "--set", "mix.warmup=true").toArray(new String[0]));
+
+    assertThat(run.exitCode()).isEqualTo(1);
+    assertThat(run.stdout()).contains("INCOMPLETE: phase 001-").contains("report: ");
+    MixResults mix = ResultsFiles.read(results);
+    assertThat(mix.complete()).isFalse();
+    // the warm-up runs both workloads at once: IOR failed, so TFIDF was stopped rather than left to finish
+    assertThat(mix.phases()).hasSize(1);
+    PhaseRecord warmup = mix.phases().get(0);
+    assertThat(warmup.kind()).isEqualTo(PhaseKind.WARMUP);
+    assertThat(warmup.status()).isEqualTo(PhaseRecord.FAILED);
+    assertThat(warmup.error()).startsWith("ior: ").contains("/blocked/ior");
+    assertThat(warmup.result("tfidf")).isNull();
+    assertThat(Files.readString(results.resolve(ResultsFiles.REPORT_MD))).contains("Status: INCOMPLETE — phase 001-")
+        .contains("| failed |");
+  }
+
+  @Test
+  void aBadSettingIsRefusedBeforeAnythingRuns() {
+    Path results = out.resolve("refused");
+    MixCli.Run run = MixCli.run("mix", "--fs", "hdfs-mini", "--patterns", "n-to-1", "-o", results.toString());
+    assertThat(run.exitCode()).isEqualTo(1);
+    assertThat(run.stderr()).contains("mix.patterns: n-to-1 needs one file written by many writers");
+    assertThat(results).doesNotExist();
+
+    run = MixCli.run("mix", "-b", "1m", "-t", "3m", "-o", results.toString());
+    assertThat(run.stderr()).contains("mix.ior.transfer: transfer size 3145728 does not divide the block size");
+    assertThat(results).doesNotExist();
+  }
+
+  private static PhaseRecord only(MixResults mix, PhaseKind kind, String pattern) {
+    List<PhaseRecord> matching = mix.phases().stream().filter(p -> p.kind() == kind
+        && java.util.Objects.equals(p.pattern(), pattern)).toList();
+    assertThat(matching).hasSize(1);
+    return matching.get(0);
+  }
+
+  private static double mibs(WorkloadResult w) {
+    return w.bytes() / (double) MIB / w.seconds();
+  }
+
+  private static String one(WorkloadResult w) {
+    return String.format(Locale.ROOT, "%.1f ± 0.0 (n=1)", mibs(w));
+  }
+}

@@ -1,0 +1,171 @@
+package io.pfsmix.tfidf;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.util.Arrays;
+import java.util.Locale;
+
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+
+import io.pfsmix.tfidf.generate.DatasetGenerator;
+
+/**
+ * Classification speed: one thread over requests held in memory (validation, tokenizing and scoring each measured alone
+ * and together), then the MapReduce job end to end on local files with the local runner's map slots set to the given
+ * thread count. MB are 10^6 bytes of request text.
+ */
+public final class TfidfBench {
+
+  /** Benchmark parameters. */
+  public static final class Options {
+    public Path work;
+    /** Model to use; null trains one on {@link #trainRecords} generated requests first. */
+    public Path model;
+    public long trainRecords = 20_000;
+    public int topK = 256;
+    public long dataBytes = 256L << 20;
+    public int rounds = 5;
+    public int threads = 2;
+    public long seed = 7;
+  }
+
+  private TfidfBench() {
+  }
+
+  public static void run(Configuration conf, Options o, PrintStream out) throws IOException, InterruptedException {
+    FileSystem fs = o.work.getFileSystem(conf);
+    if (fs.exists(o.work)) {
+      throw new IOException("work directory " + o.work + " already exists; the benchmark needs a fresh one");
+    }
+    try {
+      Path modelPath = o.model;
+      if (modelPath == null) {
+        modelPath = new Path(o.work, "bench.model");
+        DatasetGenerator.Options train = new DatasetGenerator.Options();
+        train.output = new Path(o.work, "train");
+        train.records = o.trainRecords;
+        train.attackShare = 0.5;
+        DatasetGenerator.generate(conf, train, null);
+        TfidfJobs.train(conf, train.output, modelPath, o.topK, TfidfConfigKeys.CENTROIDS_PER_CLASS_DEFAULT);
+      }
+      TfidfModel model = TfidfModel.read(modelPath, conf);
+      DatasetGenerator.Options data = new DatasetGenerator.Options();
+      data.output = new Path(o.work, "data");
+      data.sizeBytes = o.dataBytes;
+      data.seed = o.seed;
+      data.files = Math.max(2, o.threads * 2);
+      DatasetGenerator.Result generated = DatasetGenerator.generate(conf, data, out);
+
+      Loaded loaded = load(conf, generated);
+      out.printf(Locale.ROOT, "model: %d terms, %d centroids; data: %,d requests, %,d request bytes (%.1f MB) in memory%n",
+          model.termCount(), model.centroidCount(), loaded.count, loaded.totalBytes(), loaded.totalBytes() / 1e6);
+      RequestValidator validator = new RequestValidator(TfidfConfigKeys.MAX_LINE_BYTES_DEFAULT);
+      RequestTokenizer tokenizer = new RequestTokenizer();
+      HashSink sink = new HashSink();
+      RequestClassifier classifier = model.newClassifier(TfidfConfigKeys.MAX_LINE_BYTES_DEFAULT);
+      long[] classified = new long[model.classCount() + 1];
+      double validate = best(o.rounds, loaded, () -> {
+        for (int i = 0; i < loaded.count; i++) {
+          sink.hash += validator.check(loaded.bytes, loaded.offsets[i], loaded.lengths[i]) == null ? 1 : 0;
+        }
+      });
+      double tokenize = best(o.rounds, loaded, () -> {
+        for (int i = 0; i < loaded.count; i++) {
+          tokenizer.tokenize(loaded.bytes, loaded.offsets[i], loaded.lengths[i], sink);
+        }
+      });
+      double classify = best(o.rounds, loaded, () -> {
+        Arrays.fill(classified, 0);
+        for (int i = 0; i < loaded.count; i++) {
+          int c = classifier.classify(loaded.bytes, loaded.offsets[i], loaded.lengths[i]);
+          classified[c < 0 ? classified.length - 1 : c]++;
+        }
+      });
+      out.printf(Locale.ROOT, "one thread, in memory (best of %d rounds):%n", o.rounds);
+      out.printf(Locale.ROOT, "  validate only       %8.1f MB/s%n", validate);
+      out.printf(Locale.ROOT, "  tokenize only       %8.1f MB/s%n", tokenize);
+      out.printf(Locale.ROOT, "  classify (all)      %8.1f MB/s   (%d requests labelled; check %d)%n", classify,
+          Arrays.stream(classified).sum(), sink.hash & 0xff);
+
+      Configuration jobConf = new Configuration(conf);
+      jobConf.set("mapreduce.framework.name", "local");
+      jobConf.setInt("mapreduce.local.map.tasks.maximum", o.threads);
+      ClassifyResult result = TfidfJobs.classify(jobConf, data.output, modelPath, new Path(o.work, "labels"));
+      out.printf(Locale.ROOT, "end to end, MapReduce local runner, %d map slots, %d files on %s:%n", o.threads,
+          generated.files.size(), fs.getUri());
+      out.printf(Locale.ROOT, "  %,d requests, %.1f MB in %.2f s = %.1f MB/s (%.1f MB/s per slot)%n", result.requests(),
+          result.bytes() / 1e6, result.elapsedSeconds(), result.bytes() / 1e6 / result.elapsedSeconds(),
+          result.bytes() / 1e6 / result.elapsedSeconds() / o.threads);
+    } finally {
+      fs.delete(o.work, true);
+    }
+  }
+
+  private static double best(int rounds, Loaded loaded, Runnable pass) {
+    double best = 0;
+    for (int r = 0; r < rounds; r++) {
+      long start = System.nanoTime();
+      pass.run();
+      double seconds = (System.nanoTime() - start) / 1e9;
+      best = Math.max(best, loaded.totalBytes() / 1e6 / seconds);
+    }
+    return best;
+  }
+
+  /** Requests back to back in one array. */
+  private static final class Loaded {
+    byte[] bytes;
+    int[] offsets = new int[1024];
+    int[] lengths = new int[1024];
+    int count;
+
+    long totalBytes() {
+      long sum = 0;
+      for (int i = 0; i < count; i++) {
+        sum += lengths[i];
+      }
+      return sum;
+    }
+  }
+
+  private static Loaded load(Configuration conf, DatasetGenerator.Result generated) throws IOException {
+    if (generated.bytes > Integer.MAX_VALUE - 1024) {
+      throw new IllegalArgumentException("--data-size must stay below 2 GiB to fit in one array");
+    }
+    Loaded loaded = new Loaded();
+    ByteArrayOutputStream all = new ByteArrayOutputStream((int) generated.bytes);
+    RequestRecord record = new RequestRecord();
+    for (Path file : generated.files) {
+      try (InputStream in = file.getFileSystem(conf).open(file);
+          RequestStreamReader reader = new RequestStreamReader(in, 0, Long.MAX_VALUE,
+              TfidfConfigKeys.MAX_RECORD_BYTES_DEFAULT)) {
+        while (reader.next(record)) {
+          if (loaded.count == loaded.offsets.length) {
+            loaded.offsets = Arrays.copyOf(loaded.offsets, loaded.count * 2);
+            loaded.lengths = Arrays.copyOf(loaded.lengths, loaded.count * 2);
+          }
+          loaded.offsets[loaded.count] = all.size();
+          loaded.lengths[loaded.count] = record.length();
+          loaded.count++;
+          all.write(record.bytes(), 0, record.length());
+        }
+      }
+    }
+    loaded.bytes = all.toByteArray();
+    return loaded;
+  }
+
+  /** Keeps the tokenizer's work observable so the JIT cannot drop it. */
+  private static final class HashSink implements RequestTokenizer.TokenSink {
+    long hash;
+
+    @Override
+    public void token(long h, byte[] text, int length) {
+      hash ^= h;
+    }
+  }
+}

@@ -1,0 +1,156 @@
+package io.pfsmix.tfidf.generate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.util.EnumMap;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
+import java.util.SplittableRandom;
+
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import io.pfsmix.tfidf.HttpClass;
+import io.pfsmix.tfidf.MalformedKind;
+import io.pfsmix.tfidf.RequestValidator;
+import io.pfsmix.tfidf.TfidfConfigKeys;
+
+class RequestGeneratorTest {
+
+  @TempDir
+  java.nio.file.Path dir;
+
+  private final RequestValidator validator = new RequestValidator(TfidfConfigKeys.MAX_LINE_BYTES_DEFAULT);
+
+  @Test
+  void normalAndAttackRequestsAreWellFormedHttp() {
+    RequestGenerator generator = new RequestGenerator(5, 0.5, 0);
+    SplittableRandom random = new SplittableRandom(11);
+    Map<HttpClass, Integer> seen = new EnumMap<>(HttpClass.class);
+    for (int i = 0; i < 20_000; i++) {
+      RequestGenerator.Generated g = generator.next(random);
+      MalformedKind kind = validator.check(g.request, 0, g.request.length);
+      assertThat(kind).as(g.label + " request:\n" + new String(g.request, StandardCharsets.UTF_8)).isNull();
+      seen.merge(HttpClass.fromLabel(g.label), 1, Integer::sum);
+    }
+    assertThat(seen).containsOnlyKeys(HttpClass.values());
+    assertThat(seen.get(HttpClass.VALID)).isBetween(9_500, 10_500);
+  }
+
+  @Test
+  void everyMalformedKindIsRecognisedAsThatKind() {
+    RequestGenerator generator = new RequestGenerator(5, 0.1, 0);
+    SplittableRandom random = new SplittableRandom(3);
+    for (MalformedKind kind : RequestGenerator.GENERATED_MALFORMED) {
+      for (int i = 0; i < 300; i++) {
+        byte[] request = generator.malformed(random, kind);
+        assertThat(validator.check(request, 0, request.length)).as(kind + ": " + new String(request,
+            StandardCharsets.ISO_8859_1)).isEqualTo(kind);
+      }
+    }
+  }
+
+  @Test
+  void attacksSitWhereRealAttacksGo() {
+    RequestGenerator generator = new RequestGenerator(5, 1, 0);
+    SplittableRandom random = new SplittableRandom(9);
+    int inQuery = 0;
+    int inCookie = 0;
+    int inBody = 0;
+    for (int i = 0; i < 2000; i++) {
+      String request = new String(generator.attack(HttpClass.SSI, random), StandardCharsets.UTF_8);
+      String decoded = percentDecode(percentDecode(request));
+      String line = decoded.substring(0, decoded.indexOf("\r\n"));
+      String cookie = decoded.lines().filter(l -> l.startsWith("Cookie: ")).findFirst().orElse("");
+      String body = decoded.substring(decoded.indexOf("\r\n\r\n") + 4);
+      assertThat(decoded).contains("<!--#");
+      inQuery += line.contains("<!--#") ? 1 : 0;
+      inCookie += cookie.contains("<!--#") ? 1 : 0;
+      inBody += body.contains("<!--#") ? 1 : 0;
+    }
+    assertThat(inQuery).isGreaterThan(800);
+    assertThat(inCookie).isGreaterThan(100);
+    assertThat(inBody).isGreaterThan(200);
+  }
+
+  /** Decodes valid %XX escapes and leaves everything else, as a lenient server would. */
+  static String percentDecode(String s) {
+    StringBuilder out = new StringBuilder(s.length());
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      if (c == '%' && i + 2 < s.length() && Character.digit(s.charAt(i + 1), 16) >= 0
+          && Character.digit(s.charAt(i + 2), 16) >= 0) {
+        out.append((char) Integer.parseInt(s.substring(i + 1, i + 3), 16));
+        i += 2;
+      } else {
+        out.append(c == '+' ? ' ' : c);
+      }
+    }
+    return out.toString();
+  }
+
+  @Test
+  void sameSeedSameBytesOtherSeedOtherVariants() throws Exception {
+    Configuration conf = new Configuration();
+    byte[] a = generate(conf, "a", 1);
+    byte[] b = generate(conf, "b", 1);
+    byte[] c = generate(conf, "c", 2);
+    assertThat(a).isEqualTo(b);
+    assertThat(c).isNotEqualTo(a);
+    String[] all = {"a", "b", "c", "d", "e", "f", "g", "h", "i", "j"};
+    Set<String> first = Set.of(new VariantSpace(1, VariantSpace.DEFAULT_KEEP).pick("x", all));
+    Set<String> second = new HashSet<>(Set.of(new VariantSpace(2, VariantSpace.DEFAULT_KEEP).pick("x", all)));
+    assertThat(first).hasSize(6);
+    assertThat(second).hasSize(6);
+    second.removeAll(first);
+    assertThat(second).as("variants seed 2 uses that seed 1 never does").isNotEmpty();
+  }
+
+  private byte[] generate(Configuration conf, String name, long seed) throws Exception {
+    DatasetGenerator.Options o = new DatasetGenerator.Options();
+    o.output = new Path(dir.resolve(name).toUri());
+    o.records = 500;
+    o.seed = seed;
+    o.attackShare = 0.3;
+    o.files = 2;
+    DatasetGenerator.Result r = DatasetGenerator.generate(conf, o, null);
+    assertThat(r.records).isEqualTo(500);
+    assertThat(r.files).hasSize(2);
+    return Files.readAllBytes(dir.resolve(name).resolve("requests-00001.req"));
+  }
+
+  @Test
+  void sizeTargetIsMetWithinOneRecordPerFile() throws Exception {
+    DatasetGenerator.Options o = new DatasetGenerator.Options();
+    o.output = new Path(dir.resolve("sized").toUri());
+    o.sizeBytes = DatasetGenerator.parseSize("300k");
+    o.files = 3;
+    DatasetGenerator.Result r = DatasetGenerator.generate(new Configuration(), o, null);
+    assertThat(r.bytes).isBetween(300L * 1024, 300L * 1024 + 3 * 20_000);
+    long onDisk = 0;
+    for (Path p : r.files) {
+      onDisk += Files.size(java.nio.file.Path.of(p.toUri()));
+    }
+    assertThat(onDisk).isEqualTo(r.bytes);
+    long attacks = r.records - r.labels.get("valid");
+    assertThat(attacks / (double) r.records).isBetween(0.05, 0.15);
+  }
+
+  @Test
+  void refusesToOverwriteAndExplainsBadSizes() throws Exception {
+    DatasetGenerator.Options o = new DatasetGenerator.Options();
+    o.output = new Path(dir.toUri());
+    o.records = 10;
+    assertThatThrownBy(() -> DatasetGenerator.generate(new Configuration(), o, null))
+        .hasMessageContaining("already exists; pass --overwrite");
+    assertThat(DatasetGenerator.parseSize("7.2g")).isEqualTo((long) Math.ceil(7.2 * (1L << 30)));
+    assertThat(DatasetGenerator.parseSize("512")).isEqualTo(512);
+    assertThatThrownBy(() -> DatasetGenerator.parseSize("lots")).hasMessageContaining("--size must be a positive size");
+  }
+}
