@@ -180,8 +180,11 @@ osd heartbeat grace = 6
 mon osd min down reporters = 1
 # A mount against a dead cluster fails after 30 s instead of 300 s.
 client mount timeout = 30
-# An OSD op that gets no answer fails after this instead of waiting forever (the fault tests rely on it).
-rados osd op timeout = 20
+
+[client]
+# One admin socket per client process, so that several clients (tests, ceph-fuse) do not collide.
+admin socket = $dir/run/\$name.\$pid.asok
+log file = $dir/log/\$name.\$pid.log
 EOF
   : >"$dir/keyring"
 }

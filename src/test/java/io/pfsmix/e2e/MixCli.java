@@ -4,13 +4,18 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.apache.hadoop.conf.Configuration;
+
 import io.pfsmix.cli.Main;
+import io.pfsmix.tfidf.TfidfJobs;
+import io.pfsmix.tfidf.generate.DatasetGenerator;
 import io.pfsmix.trace.format.TraceReader;
 import io.pfsmix.trace.format.TracePoint;
 import io.pfsmix.trace.format.TraceRecord;
@@ -46,10 +51,34 @@ final class MixCli {
     return new Run(code, o, e);
   }
 
-  /** The small mix every end-to-end test runs, with {@code more} arguments. */
-  static List<String> smallMix(Path results, String... more) {
+  private static Path model;
+
+  /**
+   * One attack model for every test in this JVM, trained once on the local file system: a model may live on another
+   * file system than the data (the job reads it by its URI), and training is the slowest part of a small mix.
+   */
+  static synchronized String sharedModel() throws IOException, InterruptedException {
+    if (model == null) {
+      Path dir = Files.createTempDirectory("pfsmix-e2e-model");
+      Configuration conf = new Configuration();
+      conf.set("fs.defaultFS", "file:///");
+      conf.set("mapreduce.framework.name", "local");
+      DatasetGenerator.Options options = new DatasetGenerator.Options();
+      options.output = new org.apache.hadoop.fs.Path(dir.resolve("training").toUri());
+      options.sizeBytes = 1 << 20;
+      options.seed = 7;
+      TfidfJobs.generate(conf, options, null);
+      Path file = dir.resolve("model");
+      TfidfJobs.train(conf, options.output, new org.apache.hadoop.fs.Path(file.toUri()), 4096);
+      model = file;
+    }
+    return model.toUri().toString();
+  }
+
+  /** The small mix every end-to-end test runs (with the shared model), with {@code more} arguments. */
+  static List<String> smallMix(Path results, String... more) throws IOException, InterruptedException {
     List<String> args = new ArrayList<>(List.of("mix", "-N", "2", "-b", "256k", "-t", "64k", "-s", "4",
-        "--tfidf-size", "512k", "--set", "mix.tfidf.train-size=1m", "-r", "1", "--set", "mix.warmup=false",
+        "--tfidf-size", "512k", "--model", sharedModel(), "-r", "1", "--set", "mix.warmup=false",
         "-o", results.toString()));
     args.addAll(List.of(more));
     return args;

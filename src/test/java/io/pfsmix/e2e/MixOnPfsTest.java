@@ -111,7 +111,7 @@ class MixOnPfsTest {
     Files.writeString(root.resolve("blocked/ior"), "not a directory");
     Path results = out.resolve("failed");
     MixCli.Run run = MixCli.run(MixCli.smallMix(results, "--fs", "pfs@" + root, "--dir", "/blocked",
-        "--tfidf-data", "/mix/tfidf/requests", "--model", "/mix/tfidf/model", "--patterns", "n-to-n",
+        "--tfidf-data", "/mix/tfidf/requests", "--patterns", "n-to-n",
         "--set", "mix.warmup=true").toArray(new String[0]));
 
     assertThat(run.exitCode()).isEqualTo(1);
@@ -123,7 +123,7 @@ class MixOnPfsTest {
     PhaseRecord warmup = mix.phases().get(0);
     assertThat(warmup.kind()).isEqualTo(PhaseKind.WARMUP);
     assertThat(warmup.status()).isEqualTo(PhaseRecord.FAILED);
-    assertThat(warmup.error()).startsWith("ior: ").contains("/blocked/ior");
+    assertThat(warmup.error()).startsWith("ior: ").contains("/blocked/ior").endsWith("(stopped: tfidf)");
     assertThat(warmup.result("tfidf")).isNull();
     assertThat(Files.readString(results.resolve(ResultsFiles.REPORT_MD))).contains("Status: INCOMPLETE — phase 001-")
         .contains("| failed |");

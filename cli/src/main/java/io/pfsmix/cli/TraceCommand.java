@@ -195,11 +195,11 @@ final class TraceCommand implements Runnable {
         description = "checkpoint block (transfer) size (default: ${DEFAULT-VALUE})")
     String blockSize;
 
-    @Option(names = {"-r", "--repetitions"}, paramLabel = "N", defaultValue = "3",
+    @Option(names = {"-r", "--repetitions"}, paramLabel = "N", defaultValue = "5",
         description = "timed runs per scenario and mode; the median is reported (default: ${DEFAULT-VALUE})")
     int repetitions;
 
-    @Option(names = "--events", paramLabel = "N", defaultValue = "5000000",
+    @Option(names = "--events", paramLabel = "N", defaultValue = "1000000",
         description = "events recorded to measure the cost per event (default: ${DEFAULT-VALUE})")
     long events;
 

@@ -139,12 +139,13 @@ public class PfsFileSystem extends FileSystem implements PositionedWriteFileSyst
   }
 
   @Override
-  public long getDefaultBlockSize() {
+  public long getDefaultBlockSize(Path path) {
     return defaultBlockSize;
   }
 
+  /** Replication is the parallel file system's business (RAID, pool replicas); Hadoop sees one copy. */
   @Override
-  public short getDefaultReplication() {
+  public short getDefaultReplication(Path path) {
     return 1;
   }
 
@@ -152,7 +153,7 @@ public class PfsFileSystem extends FileSystem implements PositionedWriteFileSyst
 
   @Override
   public FSDataInputStream open(Path file, int bufferSize) throws IOException {
-    return open(file, null, -1, PfsReadPolicy.SEQUENTIAL, readAheadSize);
+    return open(file, null, -1, PfsReadPolicy.SEQUENTIAL, 0);
   }
 
   @Override
@@ -165,7 +166,7 @@ public class PfsFileSystem extends FileSystem implements PositionedWriteFileSyst
     PfsReadPolicy policy = PfsReadPolicy.fromOptions(
         options.getTrimmedStrings(OpenFileOptions.FS_OPTION_OPENFILE_READ_POLICY));
     long length = lengthHint(options.getTrimmed(OpenFileOptions.FS_OPTION_OPENFILE_LENGTH));
-    int readAhead = options.get(PfsConfigKeys.READAHEAD_SIZE) == null ? readAheadSize
+    int readAhead = options.get(PfsConfigKeys.READAHEAD_SIZE) == null ? 0
         : PfsConfigValues.bufferBytes(options, PfsConfigKeys.READAHEAD_SIZE, readAheadSize, 1);
     FileStatus status = parameters.getStatus();
     if (status != null && !status.getPath().getName().equals(file.getName())) {
@@ -196,48 +197,48 @@ public class PfsFileSystem extends FileSystem implements PositionedWriteFileSyst
     }
   }
 
+  /** @param readAhead the read-ahead size asked for in openFile(), or 0 */
   private FSDataInputStream open(Path file, FileStatus status, long lengthOption, PfsReadPolicy policy,
       int readAhead) throws IOException {
     String path = backendPath(file);
     statistics.incrementCounter(StoreStatisticNames.OP_OPEN);
-    long length;
+    FileInfo info;
     if (status != null) {
       if (status.isDirectory()) {
         throw new FileNotFoundException("pfs path " + file + " is a directory, not a file");
       }
-      length = status.getLen();
+      info = fileInfo(path, status);
     } else if (lengthOption >= 0) {
-      length = lengthOption;
+      info = new FileInfo(path, false, lengthOption, 0, 0, null, null, null, defaultBlockSize, (short) 1, null);
     } else {
-      FileInfo info = statFollowing(path, file);
+      info = statFollowing(path, file);
       if (info.isDirectory()) {
         throw new FileNotFoundException("pfs path " + file + " is a directory, not a file");
       }
-      length = info.length();
     }
     ReadHandle handle = backend.openForRead(path);
     incrementReadOps();
     int chunk;
     if (policy == PfsReadPolicy.RANDOM) {
       chunk = randomReadSize;
-    } else {
+    } else if (readAhead > 0) {
       chunk = readAhead;
-      if (readAhead == readAheadSize && status == null) {
-        // a backend knows the stripe size that suits a file best, unless the caller chose one
-        int preferred = preferredBufferSize(path, length);
-        chunk = preferred > 0 ? preferred : readAhead;
-      }
+    } else {
+      // a backend may know the size that suits a file best (its stripe size); an openFile() option wins over both
+      int preferred = backend.preferredBufferSize(info);
+      chunk = preferred > 0 ? preferred : readAheadSize;
     }
     ReadBufferPool pool = chunk == readAheadSize ? readBuffers : new ReadBufferPool(backend, chunk);
     PfsInputStream.Settings settings = new PfsInputStream.Settings(chunk, policy == PfsReadPolicy.SEQUENTIAL,
         vectoredMinSeek, vectoredMaxMerged);
-    return new FSDataInputStream(new PfsInputStream(file.toString(), handle, length, pool, settings,
+    return new FSDataInputStream(new PfsInputStream(file.toString(), handle, info.length(), pool, settings,
         super.statistics, this::mergeStreamStatistics));
   }
 
-  private int preferredBufferSize(String path, long length) throws IOException {
-    FileInfo sizing = new FileInfo(path, false, length, 0, 0, null, null, null, defaultBlockSize, (short) 1, null);
-    return backend.preferredBufferSize(sizing);
+  private static FileInfo fileInfo(String path, FileStatus status) {
+    return new FileInfo(path, status.isDirectory(), status.getLen(), status.getModificationTime(),
+        status.getAccessTime(), status.getPermission(), status.getOwner(), status.getGroup(), status.getBlockSize(),
+        status.getReplication(), null);
   }
 
   // ---- writing ----
@@ -580,9 +581,7 @@ public class PfsFileSystem extends FileSystem implements PositionedWriteFileSyst
       return new BlockLocation[0];
     }
     String path = backendPath(file.getPath());
-    FileInfo info = new FileInfo(path, false, file.getLen(), file.getModificationTime(), file.getAccessTime(),
-        file.getPermission(), file.getOwner(), file.getGroup(), file.getBlockSize(), file.getReplication(), null);
-    return backend.blockLocations(path, info, start, length);
+    return backend.blockLocations(path, fileInfo(path, file), start, length);
   }
 
   // ---- attributes ----
@@ -671,6 +670,7 @@ public class PfsFileSystem extends FileSystem implements PositionedWriteFileSyst
   // ---- capabilities and statistics ----
 
   @Override
+  @SuppressWarnings("deprecation") // HFLUSH: deprecated constant, but the capability is still asked for by name
   public boolean hasPathCapability(Path path, String capability) throws IOException {
     Set<BackendCapability> abilities = backend.capabilities();
     switch (PathCapabilitiesSupport.validatePathCapabilityArgs(makeQualified(path), capability)) {

@@ -364,7 +364,7 @@ final class PfsInputStream extends FSInputStream
       }
       return;
     }
-    ByteBuffer merged = allocate.apply((int) combined.getLength());
+    ByteBuffer merged = allocate.apply(combined.getLength());
     try {
       readFullyFromBackend(combined.getOffset(), merged);
       for (FileRange range : parts) {

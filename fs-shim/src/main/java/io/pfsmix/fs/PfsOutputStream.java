@@ -177,6 +177,7 @@ final class PfsOutputStream extends OutputStream implements Syncable, StreamCapa
   }
 
   @Override
+  @SuppressWarnings("deprecation") // HFLUSH: deprecated constant, but the capability is still asked for by name
   public boolean hasCapability(String capability) {
     switch (capability.toLowerCase(Locale.ROOT)) {
       case StreamCapabilities.HFLUSH:

@@ -43,6 +43,7 @@ public final class CountingBackend implements StorageBackend {
   private final AtomicLong writes = new AtomicLong();
   private final AtomicLong bytesWritten = new AtomicLong();
   private final AtomicLong syncs = new AtomicLong();
+  private volatile int preferredBufferSize;
 
   public CountingBackend(StorageBackend delegate) {
     this.delegate = delegate;
@@ -77,6 +78,7 @@ public final class CountingBackend implements StorageBackend {
     writes.set(0);
     bytesWritten.set(0);
     syncs.set(0);
+    preferredBufferSize = 0;
   }
 
   @Override
@@ -228,7 +230,12 @@ public final class CountingBackend implements StorageBackend {
 
   @Override
   public int preferredBufferSize(FileInfo file) {
-    return delegate.preferredBufferSize(file);
+    return preferredBufferSize > 0 ? preferredBufferSize : delegate.preferredBufferSize(file);
+  }
+
+  /** Makes this backend prefer a read-ahead size, as a striped backend would (0: ask the real backend). */
+  public void preferBufferSize(int size) {
+    preferredBufferSize = size;
   }
 
   @Override

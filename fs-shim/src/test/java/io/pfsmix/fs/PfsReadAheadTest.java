@@ -74,7 +74,7 @@ class PfsReadAheadTest {
         assertThat(n).isPositive();
         offset += n;
       }
-      assertThat(read).isEqualTo(content);
+      assertSameBytes(read, content);
       // ceil(10 MiB / 4 MiB) = 3 aligned chunks
       assertThat(backend.reads()).extracting(CountingBackend.Read::offset).containsExactly(0L, (long) CHUNK,
           2L * CHUNK);
@@ -152,7 +152,7 @@ class PfsReadAheadTest {
     try (FSDataInputStream in = fs.open(FILE)) {
       byte[] large = new byte[6 * MIB];
       in.readFully(large);
-      assertThat(large).isEqualTo(Arrays.copyOf(content, 6 * MIB));
+      assertSameBytes(large, Arrays.copyOf(content, 6 * MIB));
       assertThat(backend.reads()).containsExactly(new CountingBackend.Read(0, 6 * MIB, 6 * MIB));
       assertThat(IOStatisticsSupport.retrieveIOStatistics(in).counters())
           .containsEntry(PfsStatisticNames.DIRECT_READS, 1L);
@@ -250,6 +250,24 @@ class PfsReadAheadTest {
   }
 
   @Test
+  void aBackendsPreferredSizeReplacesTheDefaultAndAnOpenFileOptionWinsOverBoth() throws Exception {
+    backend.preferBufferSize(2 * MIB);
+    try (FSDataInputStream in = fs.open(FILE)) {
+      in.seek(3 * MIB);
+      assertThat(in.read()).isEqualTo(content[3 * MIB] & 0xff);
+    }
+    assertThat(backend.reads()).containsExactly(new CountingBackend.Read(2 * MIB, 2 * MIB, 2 * MIB));
+    backend.reset();
+    backend.preferBufferSize(2 * MIB);
+    try (FSDataInputStream in = FutureIO.awaitFuture(fs.openFile(FILE)
+        .opt(PfsConfigKeys.READAHEAD_SIZE, "512k").build())) {
+      in.seek(3 * MIB);
+      assertThat(in.read()).isEqualTo(content[3 * MIB] & 0xff);
+    }
+    assertThat(backend.reads()).containsExactly(new CountingBackend.Read(3 * MIB, 512 * 1024, 512 * 1024));
+  }
+
+  @Test
   void configuredReadAheadSizeWithSuffixSetsTheChunk() throws Exception {
     Configuration conf = PfsTestFileSystems.posixConfiguration(root);
     conf.set(PfsConfigKeys.BACKEND_DECORATORS, CountingBackend.Decorator.class.getName());
@@ -259,11 +277,17 @@ class PfsReadAheadTest {
       byte[] read = new byte[64 * 1024];
       for (int i = 0; i < 3 * MIB / read.length; i++) {
         in.readFully(read);
-        assertThat(read).isEqualTo(Arrays.copyOfRange(content, i * read.length, (i + 1) * read.length));
+        assertSameBytes(read, Arrays.copyOfRange(content, i * read.length, (i + 1) * read.length));
       }
       assertThat(CountingBackend.of((PfsFileSystem) small).reads()).extracting(CountingBackend.Read::offset)
           .containsExactly(0L, (long) MIB, 2L * MIB);
     }
+  }
+
+  /** AssertJ compares arrays element by element through reflection: far too slow for mebibytes. */
+  private static void assertSameBytes(byte[] actual, byte[] expected) {
+    assertThat(actual.length).isEqualTo(expected.length);
+    assertThat(Arrays.mismatch(actual, expected)).as("offset of the first wrong byte").isEqualTo(-1);
   }
 
   private static byte[] toArray(ByteBuffer buffer) {

@@ -118,11 +118,17 @@ class IorOutputParserTest {
     return script;
   }
 
+  /** A shared library this JVM has loaded (so preloading it into the stand-in script is harmless): libc, or libz. */
+  private static Path loadedSharedLibrary() throws IOException {
+    return Files.readAllLines(Path.of("/proc/self/maps")).stream().map(line -> line.substring(line.lastIndexOf(' ') + 1))
+        .filter(path -> path.matches(".*/lib(c|z)\\.so[.0-9]*")).map(Path::of).findFirst()
+        .orElseThrow(() -> new IOException("no libc or libz among this JVM's mappings"));
+  }
+
   @Test
   void nativeRunsTheBinaryWithTheTraceLibraryPreloadedAndParsesItsOutput() throws IOException {
     Path ior = fakeIor("ior-4.0-text-fpp.txt");
-    Path library = dir.resolve("libpfsmix-trace.so");
-    Files.writeString(library, "stand-in: the script never loads it");
+    Path library = loadedSharedLibrary();
     Configuration conf = new Configuration(false);
     conf.set(IorConfigKeys.NATIVE_PRELOAD, library.toString());
     conf.set(IorConfigKeys.NATIVE_MPIRUN, dir.resolve("no-mpirun-here").toString());

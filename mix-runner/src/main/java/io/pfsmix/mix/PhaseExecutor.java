@@ -25,6 +25,8 @@ final class PhaseExecutor {
   private final List<WorkloadResult> results = new ArrayList<>();
   private final List<String> failures = new ArrayList<>();
   private final AtomicReference<String> cancelReason = new AtomicReference<>();
+  /** Set once the workloads are being stopped: failures after it are the stop's doing, not causes. */
+  private volatile boolean stopping;
   private final Object lock = new Object();
 
   PhaseExecutor(List<Workload> workloads) {
@@ -76,7 +78,11 @@ final class PhaseExecutor {
     long endNs = WallClock.nowNs();
     synchronized (lock) {
       if (!failures.isEmpty()) {
-        return new Outcome(startNs, endNs, List.copyOf(results), PhaseRecord.FAILED, String.join("; ", failures));
+        List<String> stopped = workloads.stream().map(Workload::name)
+            .filter(n -> results.stream().noneMatch(r -> r.workload().equals(n)))
+            .filter(n -> failures.stream().noneMatch(f -> f.startsWith(n + ": "))).toList();
+        return new Outcome(startNs, endNs, List.copyOf(results), PhaseRecord.FAILED, String.join("; ", failures)
+            + (stopped.isEmpty() ? "" : " (stopped: " + String.join(", ", stopped) + ")"));
       }
       if (cancelReason.get() != null) {
         return new Outcome(startNs, endNs, List.copyOf(results), PhaseRecord.CANCELLED, cancelReason.get());
@@ -96,7 +102,7 @@ final class PhaseExecutor {
       }
     } catch (Throwable e) {
       synchronized (lock) {
-        if (cancelReason.get() == null) {
+        if (cancelReason.get() == null && !stopping) {
           failures.add(w.name() + ": " + describe(e));
         }
         lock.notifyAll();
@@ -119,6 +125,7 @@ final class PhaseExecutor {
   }
 
   private void cancelAll() {
+    stopping = true;
     for (Workload w : workloads) {
       try {
         w.cancel();

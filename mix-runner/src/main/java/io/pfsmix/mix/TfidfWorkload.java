@@ -49,7 +49,7 @@ final class TfidfWorkload implements Workload {
     }
     progress.say("  request data: " + data + " (" + MixRunner.human(inputBytes(fs, data)) + ")");
     Path model = new Path(settings.tfidfModel());
-    if (!fs.exists(model)) {
+    if (!model.getFileSystem(conf).exists(model)) {
       Path training = new Path(new Path(settings.dir()), "tfidf/training");
       progress.say("  no model at " + model + ": generating " + MixRunner.human(settings.tfidfTrainSize())
           + " of training requests (seed " + (settings.tfidfSeed() + 1) + ") and training it");
@@ -115,16 +115,49 @@ final class TfidfWorkload implements Workload {
   }
 
   /**
-   * Interrupts the waiting thread and kills the classifier's job where the job client can find it (YARN lists its
-   * jobs; the local runner's job stops with the JVM).
+   * Stops the classifier's job. Job.waitForCompletion ignores interrupts and the job may still be being submitted, so
+   * a daemon thread keeps stopping it until the waiting thread returns: on YARN it kills the job through the job
+   * client; on the local runner (whose jobs no other client can see) it interrupts the runner's job and task threads of
+   * this JVM, which fails the job.
    */
   @Override
   public void cancel() {
-    Thread t = runner;
-    if (t == null) {
+    Thread waiting = runner;
+    if (waiting == null) {
       return;
     }
-    t.interrupt();
+    boolean local = "local".equals(conf.get("mapreduce.framework.name", "local"));
+    Thread stopper = new Thread(() -> {
+      long deadline = System.nanoTime() + 120_000_000_000L;
+      while (waiting.isAlive() && runner != null && System.nanoTime() < deadline) {
+        waiting.interrupt();
+        if (local) {
+          interruptLocalJobThreads();
+        } else {
+          killYarnJobs();
+        }
+        try {
+          Thread.sleep(local ? 100 : 1000);
+        } catch (InterruptedException e) {
+          return;
+        }
+      }
+    }, "mix-tfidf-stopper");
+    stopper.setDaemon(true);
+    stopper.start();
+  }
+
+  private static void interruptLocalJobThreads() {
+    for (Thread thread : Thread.getAllStackTraces().keySet()) {
+      if (thread.getClass().getName().startsWith("org.apache.hadoop.mapred.LocalJobRunner")
+          || thread.getName().startsWith("LocalJobRunner Map Task Executor")
+          || thread.getName().startsWith("LocalJobRunner Reduce Task Executor")) {
+        thread.interrupt();
+      }
+    }
+  }
+
+  private void killYarnJobs() {
     try {
       Cluster cluster = new Cluster(conf);
       try {
@@ -141,7 +174,7 @@ final class TfidfWorkload implements Workload {
         cluster.close();
       }
     } catch (IOException | InterruptedException | RuntimeException e) {
-      // best effort: the job client may not list jobs (local runner)
+      // tried again on the next round while the job runs
     }
   }
 }

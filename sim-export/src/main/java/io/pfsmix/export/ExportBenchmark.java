@@ -10,6 +10,9 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryMXBean;
+import java.lang.management.MemoryPoolMXBean;
+import java.lang.management.MemoryType;
+import java.lang.management.MemoryUsage;
 import java.lang.management.ThreadMXBean;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,8 +23,10 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Converts a synthetic mixed workload (IOR ranks writing and reading a shared checkpoint file beside Hadoop map tasks
- * reading their splits in 4 KiB stream reads) with every format, at two trace lengths, and reports events per second and
- * the peak heap in use during each export: for streaming formats the peak must not grow with the trace.
+ * reading their splits in 4 KiB stream reads) with every format, at two trace lengths, and reports events per second (wall
+ * and per CPU second of the exporting thread, which other load on a shared machine does not inflate), the peak heap in use
+ * (garbage included) and the peak live heap (in use after a collection): for streaming formats the live heap must not
+ * grow with the trace.
  */
 public final class ExportBenchmark {
   private static final long T0 = 1_700_000_000_000_000_000L;
@@ -48,14 +53,14 @@ public final class ExportBenchmark {
     out.printf(Locale.ROOT, "writing synthetic traces of %,d and %,d events to %s%n", small, events, workDir);
     writeTrace(smallTrace, small);
     writeTrace(largeTrace, events);
-    out.printf(Locale.ROOT, "%-8s %12s %9s %12s %9s %14s %11s %15s%n", "format", "events", "wall s", "events/s",
-        "cpu s", "events/cpu-s", "peak MiB", "peak MiB at 1/4");
+    out.printf(Locale.ROOT, "%-8s %12s %8s %11s %7s %13s %9s %12s %13s%n", "format", "events", "wall s", "events/s",
+        "cpu s", "events/cpu-s", "heap MiB", "live MiB", "live MiB 1/4");
     for (ExportFormat f : formats) {
       Measurement quarter = measure(f, smallTrace);
       Measurement full = measure(f, largeTrace);
-      out.printf(Locale.ROOT, "%-8s %,12d %9.2f %,12.0f %9.2f %,14.0f %11.1f %15.1f%n", f.cliName(), full.events,
+      out.printf(Locale.ROOT, "%-8s %,12d %8.2f %,11.0f %7.2f %,13.0f %9.1f %12.1f %13.1f%n", f.cliName(), full.events,
           full.seconds, full.events / full.seconds, full.cpuSeconds, full.events / full.cpuSeconds,
-          full.peakHeap / 1048576.0, quarter.peakHeap / 1048576.0);
+          full.peakHeap / 1048576.0, full.peakLive / 1048576.0, quarter.peakLive / 1048576.0);
       if (!full.warnings.isEmpty()) {
         out.print(full.warnings.report().lines().map(l -> "         " + l + "\n").reduce("", String::concat));
       }
@@ -65,18 +70,33 @@ public final class ExportBenchmark {
   }
 
   /** cpuSeconds: CPU time of the exporting thread, which other load on a shared machine does not inflate. */
-  private record Measurement(long events, double seconds, double cpuSeconds, long peakHeap, ExportWarnings warnings) {
+  private record Measurement(long events, double seconds, double cpuSeconds, long peakHeap, long peakLive,
+      ExportWarnings warnings) {
+  }
+
+  /** Heap in use right after the latest collection of each pool: what the export keeps alive, without garbage. */
+  private static long liveHeap(List<MemoryPoolMXBean> pools) {
+    long sum = 0;
+    for (MemoryPoolMXBean p : pools) {
+      MemoryUsage u = p.getCollectionUsage();
+      sum += u == null ? 0 : u.getUsed();
+    }
+    return sum;
   }
 
   private Measurement measure(ExportFormat format, Path trace) throws IOException, InterruptedException {
     Path output = workDir.resolve("bench-out." + format.cliName());
     ExportRun.deleteRecursively(output);
     MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
+    List<MemoryPoolMXBean> heapPools = ManagementFactory.getMemoryPoolMXBeans().stream()
+        .filter(p -> p.getType() == MemoryType.HEAP && p.isCollectionUsageThresholdSupported()).toList();
     System.gc();
     AtomicLong peak = new AtomicLong(memory.getHeapMemoryUsage().getUsed());
+    AtomicLong peakLive = new AtomicLong(liveHeap(heapPools));
     Thread sampler = new Thread(() -> {
       while (!Thread.currentThread().isInterrupted()) {
         peak.accumulateAndGet(memory.getHeapMemoryUsage().getUsed(), Math::max);
+        peakLive.accumulateAndGet(liveHeap(heapPools), Math::max);
         try {
           Thread.sleep(10);
         } catch (InterruptedException e) {
@@ -99,7 +119,7 @@ public final class ExportBenchmark {
     double seconds = (System.nanoTime() - start) / 1e9;
     double cpuSeconds = (threads.getCurrentThreadCpuTime() - cpuStart) / 1e9;
     ExportRun.deleteRecursively(output);
-    return new Measurement(r.recordsRead(), seconds, cpuSeconds, peak.get(), r.warnings());
+    return new Measurement(r.recordsRead(), seconds, cpuSeconds, peak.get(), peakLive.get(), r.warnings());
   }
 
   /** 16 IOR ranks (N-to-1, 64 KiB transfers) and 16 map tasks (4 KiB reads), interleaved in time. */

@@ -63,7 +63,7 @@ public enum ExportFormat {
     return switch (this) {
       case DARSHAN -> new DarshanExporter(staging, options, warnings);
       case SIMGRID -> new SimGridBundleExporter(staging, options, warnings);
-      case CHROME -> new ChromeTraceExporter(staging, warnings);
+      case CHROME -> new ChromeTraceExporter(staging);
       case PFSSIM -> new PfssimExporter(staging, options, warnings);
       case HECIOS -> new HeciosExporter(staging, warnings);
       case DISKSIM -> new DisksimExporter(staging, options, warnings);

@@ -73,35 +73,15 @@ public final class ExportRun {
       Files.createDirectories(staging);
     }
     boolean published = false;
-    try (TraceMerge merge = new TraceMerge(traces); Exporter exporter = format.create(staging, options, warnings)) {
-      EventNormalizer normalizer = new EventNormalizer(options.points());
-      long exported = 0;
-      TraceRecord r;
-      while ((r = merge.next()) != null) {
-        ExportEvent e = normalizer.normalize(r);
-        if (e != null) {
-          exporter.accept(e);
-          exported++;
-        }
-        if (normalizer.recordsSeen() % PROGRESS_EVERY == 0) {
-          progress.accept(normalizer.recordsSeen());
-        }
+    try {
+      Result result;
+      try (TraceMerge merge = new TraceMerge(traces); Exporter exporter = format.create(staging, options, warnings)) {
+        result = convert(merge, exporter, target);
       }
-      for (TraceReader reader : merge.readers()) {
-        if (reader.cutShort()) {
-          warnings.warn("trace cut short (records after its last whole block are missing)", reader.cutShortMessage());
-        }
-        if (reader.lostRecords() > 0) {
-          warnings.warn("trace whose producer lost records (destination failures while tracing)",
-              reader.name() + " lost " + reader.lostRecords() + " records");
-        }
-      }
-      exporter.finish(normalizer.actors());
-      exporter.close();
+      // the exporter's files are closed here: publish only now
       publish(staging, target);
       published = true;
-      return new Result(target, normalizer.recordsSeen(), exported, normalizer.skippedByPoint(),
-          normalizer.actors().size(), warnings);
+      return result;
     } finally {
       if (!published) {
         deleteRecursively(staging);
@@ -109,9 +89,42 @@ public final class ExportRun {
     }
   }
 
+  private Result convert(TraceMerge merge, Exporter exporter, Path target) throws IOException {
+    EventNormalizer normalizer = new EventNormalizer(options.points());
+    long exported = 0;
+    TraceRecord r;
+    while ((r = merge.next()) != null) {
+      ExportEvent e = normalizer.normalize(r);
+      if (e != null) {
+        exporter.accept(e);
+        exported++;
+      }
+      if (normalizer.recordsSeen() % PROGRESS_EVERY == 0) {
+        progress.accept(normalizer.recordsSeen());
+      }
+    }
+    for (TraceReader reader : merge.readers()) {
+      if (reader.cutShort()) {
+        warnings.warn("trace cut short (records after its last whole block are missing)", reader.cutShortMessage());
+      }
+      if (reader.lostRecords() > 0) {
+        warnings.warn("trace whose producer lost records (destination failures while tracing)",
+            reader.name() + " lost " + reader.lostRecords() + " records");
+      }
+    }
+    if (exported == 0 && normalizer.skippedByPoint() > 0) {
+      warnings.warn("no record at the selected trace points " + options.points()
+          + "; the traces hold records at others: choose them with --trace-points",
+          normalizer.skippedByPoint() + " records skipped");
+    }
+    exporter.finish(normalizer.actors());
+    return new Result(target, normalizer.recordsSeen(), exported, normalizer.skippedByPoint(),
+        normalizer.actors().size(), warnings);
+  }
+
   private void publish(Path staging, Path target) throws IOException {
-    if (Files.exists(target)) {
-      deleteRecursively(target);
+    if (Files.isDirectory(target) || (format.writesDirectory() && Files.exists(target))) {
+      deleteRecursively(target); // a file replaced by a file is replaced by the atomic move itself
     }
     try {
       Files.move(staging, target, StandardCopyOption.ATOMIC_MOVE);

@@ -184,7 +184,9 @@ class DarshanExportTest {
         "logs = sorted(glob.glob(os.path.join(os.path.dirname(darshan.__file__), 'examples', 'example_logs',",
         "                                     'shane_macsio_*.darshan')))",
         "for log in logs + [sys.argv[1]]:",
-        "    for i, n in darshan.DarshanReport(log, read_all=False).name_records.items():",
+        "    report = darshan.DarshanReport(log, read_all=False)",
+        "    report.read_name_records()",
+        "    for i, n in report.name_records.items():",
         "        print(i, n, sep='\\t')", ""));
     ThirdPartyTools.Result out = ThirdPartyTools.run(List.of(python.toString(), script.toString(), log.toString()),
         dir, 60);

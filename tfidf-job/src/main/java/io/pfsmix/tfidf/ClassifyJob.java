@@ -8,7 +8,6 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -59,6 +58,18 @@ final class ClassifyJob {
     private Counter malformed;
     private final Text labelKey = new Text();
     private final Text labelValue = new Text();
+    private final StringBuilder line = new StringBuilder(64);
+
+    /** Appends a value in [0, 1] with four decimals (String.format per request costs more than classifying it). */
+    static void appendFraction(StringBuilder out, double value) {
+      int tenThousandths = (int) Math.round(Math.max(0, Math.min(1, value)) * 10_000);
+      out.append(tenThousandths / 10_000).append('.');
+      String digits = Integer.toString(tenThousandths % 10_000);
+      for (int pad = digits.length(); pad < 4; pad++) {
+        out.append('0');
+      }
+      out.append(digits);
+    }
 
     @Override
     protected void setup(Context context) throws IOException {
@@ -114,9 +125,18 @@ final class ClassifyJob {
         confusion.add(row, column, 1);
       }
       if (writeLabels) {
-        labelKey.set(fileName + ":" + offset.get());
-        labelValue.set(predictedLabels[column] + "\t" + (record.label().isEmpty() ? "-" : record.label()) + "\t"
-            + (kind != null ? kind.name() : String.format(Locale.ROOT, "%.4f", classifier.similarity())));
+        line.setLength(0);
+        line.append(fileName).append(':').append(offset.get());
+        labelKey.set(line.toString());
+        line.setLength(0);
+        line.append(predictedLabels[column]).append('\t').append(record.label().isEmpty() ? "-" : record.label())
+            .append('\t');
+        if (kind != null) {
+          line.append(kind.name());
+        } else {
+          appendFraction(line, classifier.similarity());
+        }
+        labelValue.set(line.toString());
         outputs.write(LABELS_OUTPUT, labelKey, labelValue, LABELS_OUTPUT);
       }
     }

@@ -16,7 +16,7 @@ public final class RequestClassifier {
   private final int centroids;
   private final int[] centroidClass;
   private final int fallbackClass;
-  private final double[] scores;
+  private final float[] scores;
   private MalformedKind malformedKind;
   private double similarity;
 
@@ -43,7 +43,7 @@ public final class RequestClassifier {
       }
     }
     fallbackClass = valid;
-    scores = new double[centroids];
+    scores = new float[centroids];
   }
 
   /** The model's class index for the request, or {@link #MALFORMED}. */
@@ -59,15 +59,17 @@ public final class RequestClassifier {
       similarity = 0;
       return fallbackClass;
     }
-    java.util.Arrays.fill(scores, 0);
-    int[] terms = vectorizer.terms();
-    float[] weights = vectorizer.weights();
+    final float[] s = scores;
+    java.util.Arrays.fill(s, 0);
+    final int[] terms = vectorizer.terms();
+    final float[] weights = vectorizer.weights();
+    final float[] cw = centroidWeights;
     final int m = centroids;
     for (int k = 0; k < count; k++) {
       int base = terms[k] * m;
-      double w = weights[k];
+      float w = weights[k];
       for (int j = 0; j < m; j++) {
-        scores[j] += w * centroidWeights[base + j];
+        s[j] += w * cw[base + j];
       }
     }
     int best = 0;

@@ -40,6 +40,13 @@ public final class CephConfigKeys {
   public static final int MOUNT_TIMEOUT_SECONDS_DEFAULT = 30;
 
   /**
+   * Seconds a read, write, fsync or close of an open file may wait for the cluster before it fails with an IOException
+   * (libcephfs itself waits until a down OSD or MDS is back); 0: wait as libcephfs does.
+   */
+  public static final String IO_TIMEOUT_SECONDS = PREFIX + "io.timeout";
+  public static final int IO_TIMEOUT_SECONDS_DEFAULT = 120;
+
+  /**
    * Object size and stripe unit of new files, in bytes (size suffixes k, m, g accepted); 0: the Hadoop block size of the
    * create call, rounded to the stripe-unit granularity (64 KiB).
    */

@@ -51,6 +51,7 @@ public final class CephFsBackend implements StorageBackend {
   static final long LARGEST_JNI_OFFSET = Integer.MAX_VALUE;
 
   private final CephMount mount;
+  private final CephIo io;
   private final CephLayoutPolicy layouts;
   private final UnixNames names = UnixNames.load();
   private final Map<String, Short> replicationByPool = new ConcurrentHashMap<>();
@@ -60,6 +61,7 @@ public final class CephFsBackend implements StorageBackend {
 
   CephFsBackend(CephMount mount, Configuration conf) throws IOException {
     this.mount = mount;
+    this.io = new CephIo(conf.getLong(CephConfigKeys.IO_TIMEOUT_SECONDS, CephConfigKeys.IO_TIMEOUT_SECONDS_DEFAULT));
     int granularity = CephCalls.call("get_stripe_unit_granularity", "/", mount::get_stripe_unit_granularity);
     this.layouts = new CephLayoutPolicy(conf, granularity);
     for (Map.Entry<Short, String> pool : layouts.pools().entrySet()) {
@@ -254,7 +256,7 @@ public final class CephFsBackend implements StorageBackend {
 
   long fileLength(int fd, String path) throws IOException {
     CephStat stat = new CephStat();
-    CephCalls.run("fstat", path, () -> mount.fstat(fd, stat));
+    io.run("fstat", path, () -> mount.fstat(fd, stat));
     return stat.size;
   }
 
@@ -440,6 +442,7 @@ public final class CephFsBackend implements StorageBackend {
   public void close() throws IOException {
     if (!closed) {
       closed = true;
+      io.close();
       CephCalls.run("unmount", "/", mount::unmount);
     }
   }
@@ -450,13 +453,17 @@ public final class CephFsBackend implements StorageBackend {
     return mount;
   }
 
+  CephIo io() {
+    return io;
+  }
+
   void countCopy(int bytes) {
     bufferCopies.incrementAndGet();
     copiedBytes.addAndGet(bytes);
   }
 
   void closeDescriptor(int fd, String path) throws IOException {
-    CephCalls.run("close", path, () -> mount.close(fd));
+    io.run("close", path, () -> mount.close(fd));
   }
 
   @Override

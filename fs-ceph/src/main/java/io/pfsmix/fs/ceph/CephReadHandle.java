@@ -50,7 +50,7 @@ final class CephReadHandle implements ReadHandle {
 
   private int readAt(long position, byte[] buffer, int length) throws IOException {
     CephMount mount = backend.mount();
-    return CephCalls.call("read at " + position, path, () -> {
+    return backend.io().call("read at " + position, path, () -> {
       if (position <= CephFsBackend.LARGEST_JNI_OFFSET) {
         return (int) mount.read(fd, buffer, length, position);
       }

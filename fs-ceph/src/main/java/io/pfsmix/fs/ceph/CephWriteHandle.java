@@ -19,6 +19,8 @@ final class CephWriteHandle implements WriteHandle {
   private final long initialLength;
   private byte[] scratch = new byte[0];
   private boolean closed;
+  /** A call that missed the I/O deadline: the descriptor may still be busy, so nothing more is sent through it. */
+  private IOException timedOut;
 
   CephWriteHandle(CephFsBackend backend, int fd, String path, long initialLength) {
     this.backend = backend;
@@ -29,6 +31,7 @@ final class CephWriteHandle implements WriteHandle {
 
   @Override
   public void write(long position, ByteBuffer source) throws IOException {
+    checkUsable();
     int length = source.remaining();
     if (length == 0) {
       return;
@@ -48,9 +51,16 @@ final class CephWriteHandle implements WriteHandle {
     source.position(source.position() + length);
   }
 
+  private void checkUsable() throws IOException {
+    if (timedOut != null) {
+      throw new IOException("cephfs " + path + " is unusable after an earlier call got no answer: "
+          + timedOut.getMessage(), timedOut);
+    }
+  }
+
   private void writeFully(long position, byte[] bytes, int length) throws IOException {
     CephMount mount = backend.mount();
-    CephCalls.run("write at " + position, path, () -> {
+    timed(() -> backend.io().run("write at " + position, path, () -> {
       if (position <= CephFsBackend.LARGEST_JNI_OFFSET) {
         long written = mount.write(fd, bytes, length, position);
         if (written != length) {
@@ -63,12 +73,26 @@ final class CephWriteHandle implements WriteHandle {
           throw new IOException("short write: " + written + " of " + length + " bytes");
         }
       }
-    });
+    }));
+  }
+
+  private interface Call {
+    void run() throws IOException;
+  }
+
+  private void timed(Call call) throws IOException {
+    try {
+      call.run();
+    } catch (CephIo.CephIoTimeoutException e) {
+      timedOut = e;
+      throw e;
+    }
   }
 
   @Override
   public void sync(boolean metadata) throws IOException {
-    CephCalls.run("fsync", path, () -> backend.mount().fsync(fd, !metadata));
+    checkUsable();
+    timed(() -> backend.io().run("fsync", path, () -> backend.mount().fsync(fd, !metadata)));
   }
 
   @Override
@@ -85,6 +109,10 @@ final class CephWriteHandle implements WriteHandle {
     try {
       sync(false);
     } catch (IOException e) {
+      if (timedOut != null) {
+        // closing would wait on the same unanswered descriptor; it is left to libcephfs
+        throw e;
+      }
       try {
         backend.closeDescriptor(fd, path);
       } catch (IOException alsoFailed) {

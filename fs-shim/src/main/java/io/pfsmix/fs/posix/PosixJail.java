@@ -73,12 +73,6 @@ final class PosixJail {
     return target;
   }
 
-  /** The backend path of a local path under the root ("/" for the root itself). */
-  String backendPath(Path local) {
-    Path relative = root.relativize(local);
-    return relative.toString().isEmpty() ? "/" : "/" + relative.toString().replace(local.getFileSystem().getSeparator(), "/");
-  }
-
   private static int lastNonEmpty(String[] parts) {
     for (int i = parts.length - 1; i >= 0; i--) {
       if (!parts[i].isEmpty()) {

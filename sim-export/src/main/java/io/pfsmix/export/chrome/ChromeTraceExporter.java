@@ -3,7 +3,6 @@ package io.pfsmix.export.chrome;
 import io.pfsmix.export.Actor;
 import io.pfsmix.export.ActorTable;
 import io.pfsmix.export.ExportEvent;
-import io.pfsmix.export.ExportWarnings;
 import io.pfsmix.export.Exporter;
 import io.pfsmix.trace.format.TraceRecord;
 import java.io.BufferedWriter;
@@ -14,6 +13,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -29,7 +29,7 @@ public final class ChromeTraceExporter implements Exporter {
   private long baseNs = Long.MIN_VALUE;
   private boolean first = true;
 
-  public ChromeTraceExporter(Path output, ExportWarnings warnings) throws IOException {
+  public ChromeTraceExporter(Path output) throws IOException {
     out = Files.newBufferedWriter(output, StandardCharsets.UTF_8);
     out.write("{\"displayTimeUnit\":\"ns\",\"traceEvents\":[\n");
   }
@@ -46,7 +46,7 @@ public final class ChromeTraceExporter implements Exporter {
     nameTrack(e.actor, pid, tid);
     separator();
     b.append("{\"name\":\"").append(r.op().name()).append("\",\"cat\":\"")
-        .append(r.point() == null ? "unknown" : r.point().name().toLowerCase(java.util.Locale.ROOT))
+        .append(r.point() == null ? "unknown" : r.point().name().toLowerCase(Locale.ROOT))
         .append("\",\"ph\":\"X\",\"ts\":");
     micros(b, r.startNs() - baseNs);
     b.append(",\"dur\":");

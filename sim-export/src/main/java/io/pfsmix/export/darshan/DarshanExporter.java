@@ -2,6 +2,7 @@ package io.pfsmix.export.darshan;
 
 import io.pfsmix.export.Actor;
 import io.pfsmix.export.ActorTable;
+import io.pfsmix.export.EventKind;
 import io.pfsmix.export.ExportEvent;
 import io.pfsmix.export.ExportOptions;
 import io.pfsmix.export.ExportWarnings;
@@ -15,6 +16,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -79,7 +81,7 @@ public final class DarshanExporter implements Exporter {
       }
     }
     if (e.fsPath == null) {
-      if (e.kind.movesData() || e.kind == io.pfsmix.export.EventKind.OPEN) {
+      if (e.kind.movesData() || e.kind == EventKind.OPEN) {
         warnings.warn("data or open call without a file path, left out of the Darshan log", e);
       }
       return;
@@ -101,7 +103,7 @@ public final class DarshanExporter implements Exporter {
           warnings.warn("failed read or write, not counted (Darshan counts successful calls only)", e);
           return;
         }
-        boolean write = e.kind == io.pfsmix.export.EventKind.WRITE;
+        boolean write = e.kind == EventKind.WRITE;
         if (write) {
           rec.write(e.offset, e.transferred, t1, t2);
         } else {
@@ -168,7 +170,7 @@ public final class DarshanExporter implements Exporter {
       log.writeJob(minStartNs, maxEndNs, actors.size(), jobNumber(), metadata(), options.commandLine(),
           "\npfs\t/");
       log.beginNames();
-      Set<Long> written = new java.util.HashSet<>();
+      Set<Long> written = new HashSet<>();
       for (String f : fileNames) {
         long id = DarshanHash.recordId(f);
         if (written.add(id)) {

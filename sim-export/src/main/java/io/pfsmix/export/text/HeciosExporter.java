@@ -2,6 +2,7 @@ package io.pfsmix.export.text;
 
 import io.pfsmix.export.Actor;
 import io.pfsmix.export.ActorTable;
+import io.pfsmix.export.EventKind;
 import io.pfsmix.export.ExportEvent;
 import io.pfsmix.export.ExportWarnings;
 import io.pfsmix.export.Exporter;
@@ -81,7 +82,7 @@ public final class HeciosExporter implements Exporter {
         }
         s.fileSizes.merge(path, e.offset + e.transferred, Math::max);
         emit(e, s, e.startNs(), e.durationNs(),
-            (e.kind == io.pfsmix.export.EventKind.READ ? "READ " : "WRITE ") + fd + " " + e.offset + " "
+            (e.kind == EventKind.READ ? "READ " : "WRITE ") + fd + " " + e.offset + " "
                 + e.transferred);
       }
       case CLOSE -> {

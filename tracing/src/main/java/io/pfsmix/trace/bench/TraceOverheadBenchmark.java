@@ -46,12 +46,27 @@ public final class TraceOverheadBenchmark {
       int repetitions, long events) {
   }
 
-  /** Median seconds of one scenario, untraced and traced. */
-  public record Outcome(String scenario, double untracedSeconds, double tracedSeconds, long tracedRecords) {
-    public double overheadPercent() {
+  /**
+   * Medians of one scenario, untraced and traced: wall-clock seconds, and CPU seconds of the whole process (every
+   * thread, the trace flusher and GC included) — the figure that stays meaningful on a shared, loaded machine.
+   */
+  public record Outcome(String scenario, double untracedSeconds, double tracedSeconds, double untracedCpuSeconds,
+      double tracedCpuSeconds, long tracedRecords) {
+    public double wallOverheadPercent() {
       return (tracedSeconds / untracedSeconds - 1) * 100;
     }
+
+    public double cpuOverheadPercent() {
+      return (tracedCpuSeconds / untracedCpuSeconds - 1) * 100;
+    }
   }
+
+  /** CPU nanoseconds per recorded event: the caller's thread alone, and the whole process (flusher and GC too). */
+  public record EventCost(int threads, long events, double callerCpuNanos, double processCpuNanos, long lost) {
+  }
+
+  private static final java.lang.management.ThreadMXBean THREADS = java.lang.management.ManagementFactory
+      .getThreadMXBean();
 
   private final Settings settings;
   private final Configuration base;
@@ -71,6 +86,8 @@ public final class TraceOverheadBenchmark {
     Files.createDirectories(root);
     List<Outcome> outcomes = new ArrayList<>();
     try {
+      EventCost single = eventCost(1);
+      EventCost two = eventCost(2);
       out.printf("writing the %d-byte read file...%n", settings.readFileBytes());
       writeReadFile();
       outcomes.add(scenario("(a) 4 KiB reads, STORAGE point",
@@ -82,14 +99,23 @@ public final class TraceOverheadBenchmark {
       outcomes.add(scenario("(d) 4 KiB reads, APPLICATION and STORAGE points",
           destination -> readPass(conf(destination, true))));
       out.println();
-      out.printf("%-48s %12s %12s %10s %14s%n", "scenario", "untraced s", "traced s", "overhead", "traced records");
+      out.printf("medians of %d runs; CPU = process CPU time (all threads); estimate = traced records x %.0f ns "
+          + "(process CPU per event) / untraced wall time%n", settings.repetitions(), single.processCpuNanos());
+      out.printf("%-48s %9s %9s %8s %9s %9s %8s %9s %9s%n", "scenario", "wall s", "traced", "wall +%", "CPU s",
+          "traced", "CPU +%", "records", "estimate");
       for (Outcome o : outcomes) {
-        out.printf("%-48s %12.3f %12.3f %9.2f%% %14d%n", o.scenario(), o.untracedSeconds(), o.tracedSeconds(),
-            o.overheadPercent(), o.tracedRecords());
+        double estimate = o.tracedRecords() * single.processCpuNanos() / 1e9 / o.untracedSeconds() * 100;
+        out.printf("%-48s %9.3f %9.3f %7.2f%% %9.3f %9.3f %7.2f%% %9d %8.3f%%%n", o.scenario(), o.untracedSeconds(),
+            o.tracedSeconds(), o.wallOverheadPercent(), o.untracedCpuSeconds(), o.tracedCpuSeconds(),
+            o.cpuOverheadPercent(), o.tracedRecords(), estimate);
       }
       out.println();
-      eventCost(1);
-      eventCost(2);
+      for (EventCost cost : List.of(single, two)) {
+        out.printf("cost per recorded event, %d thread(s), %d events: %.1f ns CPU in the calling thread (two clock "
+            + "reads and the record), %.1f ns CPU for the process (flusher, disk writes, GC included)%s%n",
+            cost.threads(), cost.events(), cost.callerCpuNanos(), cost.processCpuNanos(),
+            cost.lost() > 0 ? "; " + cost.lost() + " dropped: buffers were full" : "");
+      }
       return outcomes;
     } finally {
       deleteTree(settings.directory());
@@ -107,21 +133,29 @@ public final class TraceOverheadBenchmark {
   }
 
   private Outcome scenario(String name, Pass pass) throws Exception {
-    double[] untraced = new double[settings.repetitions()];
-    double[] traced = new double[settings.repetitions()];
+    int n = settings.repetitions();
+    double[] untraced = new double[n];
+    double[] traced = new double[n];
+    double[] untracedCpu = new double[n];
+    double[] tracedCpu = new double[n];
     long records = 0;
-    for (int i = 0; i < settings.repetitions(); i++) {
-      untraced[i] = timed(() -> pass.run(null));
+    for (int i = 0; i < n; i++) {
+      double[] measured = timed(() -> pass.run(null));
+      untraced[i] = measured[0];
+      untracedCpu[i] = measured[1];
       Path runTraces = traces.resolve("run-" + System.nanoTime());
-      traced[i] = timed(() -> {
+      measured = timed(() -> {
         pass.run(runTraces);
         TraceRecorders.closeAll(); // the traced run pays for finishing its trace
       });
+      traced[i] = measured[0];
+      tracedCpu[i] = measured[1];
       records += countRecords(runTraces);
       deleteTree(runTraces);
-      out.printf("  %s: run %d untraced %.3f s, traced %.3f s%n", name, i + 1, untraced[i], traced[i]);
+      out.printf("  %s: run %d untraced %.3f s (CPU %.3f s), traced %.3f s (CPU %.3f s)%n", name, i + 1, untraced[i],
+          untracedCpu[i], traced[i], tracedCpu[i]);
     }
-    return new Outcome(name, median(untraced), median(traced), records / settings.repetitions());
+    return new Outcome(name, median(untraced), median(traced), median(untracedCpu), median(tracedCpu), records / n);
   }
 
   private Configuration untracedConf() {
@@ -199,46 +233,44 @@ public final class TraceOverheadBenchmark {
     }
   }
 
-  /** Nanoseconds per recorded event: with the two clock reads a traced call makes, and the record alone. */
-  private void eventCost(int threads) throws Exception {
+  /** CPU time per recorded event, as a traced call pays it: two clock reads and the record. */
+  private EventCost eventCost(int threads) throws Exception {
     Path destination = traces.resolve("cost-" + threads);
     long perThread = settings.events() / threads;
-    double[] results = new double[2];
-    for (int variant = 0; variant < 2; variant++) {
-      boolean withClock = variant == 0;
-      TraceRecorder recorder = new TraceRecorder(BinaryTraceDestination.inLocalDirectory(destination),
-          TraceRecorder.Settings.DEFAULT, "bench");
-      int path = recorder.pathId("/bench/file");
-      int context = recorder.contextId(io.pfsmix.trace.TraceContext.processContext());
-      ExecutorService pool = Executors.newFixedThreadPool(threads);
-      List<Callable<Long>> work = new ArrayList<>();
-      for (int t = 0; t < threads; t++) {
-        work.add(() -> {
-          long start = System.nanoTime();
-          long fixed = start;
-          for (long i = 0; i < perThread; i++) {
-            long begin = withClock ? TraceRecorder.now() : fixed;
-            long end = withClock ? TraceRecorder.now() : fixed;
-            recorder.record(begin, end, TraceOp.PREAD, TracePoint.STORAGE, path, i << 12, 4096, 4096, 0, context);
-          }
-          return System.nanoTime() - start;
-        });
-      }
-      long maxNanos = 0;
-      for (Future<Long> f : pool.invokeAll(work)) {
-        maxNanos = Math.max(maxNanos, f.get());
-      }
-      pool.shutdown();
-      recorder.close();
-      if (recorder.lostRecords() > 0) {
-        out.printf("  note: %d of %d events were dropped (buffers full: the disk was slower than the loop)%n",
-            recorder.lostRecords(), perThread * threads);
-      }
-      results[variant] = (double) maxNanos / perThread;
-      deleteTree(destination);
+    TraceRecorder recorder = new TraceRecorder(BinaryTraceDestination.inLocalDirectory(destination),
+        TraceRecorder.Settings.DEFAULT, "bench");
+    int path = recorder.pathId("/bench/file");
+    int context = recorder.contextId(io.pfsmix.trace.TraceContext.processContext());
+    ExecutorService pool = Executors.newFixedThreadPool(threads);
+    List<Callable<Long>> work = new ArrayList<>();
+    for (int t = 0; t < threads; t++) {
+      work.add(() -> {
+        long start = THREADS.getCurrentThreadCpuTime();
+        for (long i = 0; i < perThread; i++) {
+          long begin = TraceRecorder.now();
+          recorder.record(begin, TraceRecorder.now(), TraceOp.PREAD, TracePoint.STORAGE, path, i << 12, 4096, 4096,
+              0, context);
+        }
+        return THREADS.getCurrentThreadCpuTime() - start;
+      });
     }
-    out.printf("cost per recorded event, %d thread(s), %d events each: %.1f ns with two clock reads, %.1f ns "
-        + "record only%n", threads, perThread, results[0], results[1]);
+    long processStart = processCpuNanos();
+    long callerNanos = 0;
+    for (Future<Long> f : pool.invokeAll(work)) {
+      callerNanos += f.get();
+    }
+    pool.shutdown();
+    recorder.close();
+    long processNanos = processCpuNanos() - processStart;
+    deleteTree(destination);
+    long events = perThread * threads;
+    return new EventCost(threads, events, (double) callerNanos / events, (double) processNanos / events,
+        recorder.lostRecords());
+  }
+
+  private static long processCpuNanos() {
+    return ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory
+        .getOperatingSystemMXBean()).getProcessCpuTime();
   }
 
   private static long countRecords(Path directory) throws IOException {
@@ -263,10 +295,12 @@ public final class TraceOverheadBenchmark {
     void run() throws Exception;
   }
 
-  private static double timed(Timed body) throws Exception {
+  /** Wall and process CPU seconds of {@code body}. */
+  private static double[] timed(Timed body) throws Exception {
+    long cpu = processCpuNanos();
     long start = System.nanoTime();
     body.run();
-    return (System.nanoTime() - start) / 1e9;
+    return new double[] {(System.nanoTime() - start) / 1e9, (processCpuNanos() - cpu) / 1e9};
   }
 
   private static double median(double[] values) {

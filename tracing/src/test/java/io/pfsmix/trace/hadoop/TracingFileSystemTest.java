@@ -285,6 +285,23 @@ class TracingFileSystemTest {
   }
 
   @Test
+  void tracesCanGoToAHadoopFileSystemEvenOneThatIsItselfTraced() throws Exception {
+    java.nio.file.Path root = Files.createDirectories(tmp.resolve("root"));
+    Configuration conf = tracedPfs(tmp.resolve("unused"), root);
+    conf.set(TraceConfigKeys.DESTINATION, "pfs:///traces");
+    try (FileSystem fs = FileSystem.get(URI.create("pfs:///"), conf);
+        FSDataOutputStream out = fs.create(new Path("/data.bin"))) {
+      out.write(new byte[123]);
+    }
+    TraceRecorders.closeAll();
+    // the trace landed in the pfs root, and writing it was not traced (no record names the traces directory)
+    List<TraceRecord> records = TraceFiles.readAll(root.resolve("traces"));
+    assertThat(records).extracting(TraceRecord::path).noneMatch(p -> p.contains("traces"));
+    assertThat(records).filteredOn(r -> r.point() == TracePoint.APPLICATION && r.op() == TraceOp.WRITE)
+        .extracting(TraceRecord::bytes).containsExactly(123L);
+  }
+
+  @Test
   void aMissingWrappedClassIsAClearError() {
     Configuration conf = new Configuration();
     conf.set("fs.nosuch.impl", TracingFileSystem.class.getName());
