@@ -185,6 +185,8 @@ client mount timeout = 30
 # One admin socket per client process, so that several clients (tests, ceph-fuse) do not collide.
 admin socket = $dir/run/\$name.\$pid.asok
 log file = $dir/log/\$name.\$pid.log
+# ceph-fuse writes a pid file; one that an exiting ceph-fuse still locks must not stop the next mount.
+pid file = $dir/run/\$name.\$pid.pid
 EOF
   : >"$dir/keyring"
 }

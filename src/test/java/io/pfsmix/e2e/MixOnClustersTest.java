@@ -27,6 +27,12 @@ class MixOnClustersTest {
   @TempDir
   Path out;
 
+  @org.junit.jupiter.api.BeforeAll
+  static void pfsmixHome() {
+    // as ./pfsmix does: the runner finds scripts/ceph-cluster.sh under it (tests run in src/test)
+    System.setProperty("pfsmix.home", Path.of("../..").toAbsolutePath().normalize().toString());
+  }
+
   @Test
   void onMiniDfsCluster() throws Exception {
     Path results = out.resolve("hdfs");

@@ -31,7 +31,7 @@ import picocli.CommandLine.Spec;
  * builds without Ceph; ceph:// must be on the classpath (fs-ceph) when it runs.
  */
 @Command(name = "ceph", mixinStandardHelpOptions = true,
-    description = {"Write a file with 4 MiB writes and read it back with 4 KiB application reads through ceph:// "
+    description = {"Write a file with 4 MiB writes (then hsync) and read it back with 4 KiB application reads through ceph:// "
         + "(libcephfs), pfs:// (POSIX backend) on a ceph-fuse mount, and file:// on that mount; repeat, interleaved, "
         + "and print the median MB/s and the ratios native/other.",
         "Caches are cold for every read: a new libcephfs mount, a fresh ceph-fuse mount. Needs a running cluster "
@@ -56,6 +56,10 @@ final class CephBenchCommand implements Callable<Integer> {
   @Option(names = "--dir", paramLabel = "CEPHFS_DIR", defaultValue = "/pfsmix-bench",
       description = "directory inside CephFS for the files (default: ${DEFAULT-VALUE})")
   String directory;
+
+  @Option(names = "-D", paramLabel = "KEY=VALUE", description = "a configuration setting for all paths, e.g. "
+      + "-D fs.pfs.cephfs.stripe.count=16 -D fs.pfs.cephfs.stripe.unit=4m")
+  Map<String, String> settings = new LinkedHashMap<>();
 
   @Spec
   picocli.CommandLine.Model.CommandSpec spec;
@@ -85,6 +89,7 @@ final class CephBenchCommand implements Callable<Integer> {
           + "packages libcephfs-java, libcephfs-jni)", e);
     }
     base.set("fs.pfs.cephfs.conf.file", conf.toString());
+    settings.forEach(base::set);
     base.setBoolean("fs.ceph.impl.disable.cache", true);
     base.setBoolean("fs.pfs.impl.disable.cache", true);
     mountPoint = Files.createTempDirectory("pfsmix-ceph-fuse");
@@ -140,6 +145,8 @@ final class CephBenchCommand implements Callable<Integer> {
       for (long written = 0; written < bytes; written += WRITE_SIZE) {
         out.write(buffer, 0, (int) Math.min(WRITE_SIZE, bytes - written));
       }
+      // durable on every path before the clock stops (the native close syncs anyway)
+      out.hsync();
     }
     double writeSeconds = (System.nanoTime() - start) / 1e9;
     // cold caches: the native read gets a new libcephfs mount below, the mount-based paths a fresh ceph-fuse

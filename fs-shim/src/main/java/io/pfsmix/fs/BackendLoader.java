@@ -33,8 +33,13 @@ final class BackendLoader {
           + " (available: " + String.join(", ", available) + ")");
     }
     StorageBackend backend = chosen.create(uri, conf);
-    for (String className : conf.getTrimmedStrings(PfsConfigKeys.BACKEND_DECORATORS)) {
-      backend = decorator(className, conf).decorate(backend, conf);
+    try {
+      for (String className : conf.getTrimmedStrings(PfsConfigKeys.BACKEND_DECORATORS)) {
+        backend = decorator(className, conf).decorate(backend, conf);
+      }
+    } catch (IOException | RuntimeException e) {
+      backend.close();
+      throw e;
     }
     return backend;
   }

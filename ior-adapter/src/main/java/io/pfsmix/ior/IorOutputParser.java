@@ -96,8 +96,8 @@ public final class IorOutputParser {
       transfer = Long.parseLong(s[base + 23]);
       api = s[base + 25];
     } else {
-      block = (long) Math.round(Double.parseDouble(rows.get(0)[4]) * 1024);
-      transfer = (long) Math.round(Double.parseDouble(rows.get(0)[5]) * 1024);
+      block = Math.round(Double.parseDouble(rows.get(0)[4]) * 1024);
+      transfer = Math.round(Double.parseDouble(rows.get(0)[5]) * 1024);
     }
     long aggregate = block * segments * tasks;
     List<IorIteration> iterations = new ArrayList<>();

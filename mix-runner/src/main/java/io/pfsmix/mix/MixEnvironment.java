@@ -17,6 +17,7 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.hdfs.MiniDFSCluster;
 import org.apache.hadoop.mapreduce.v2.MiniMRYarnCluster;
 
+import io.pfsmix.fs.PfsAbstractFileSystem;
 import io.pfsmix.fs.PfsConfigKeys;
 
 /**
@@ -67,6 +68,8 @@ final class MixEnvironment implements AutoCloseable {
   }
 
   private void startFileSystem(FileSystemSpec fs, Path workDir, Progress progress) throws Exception {
+    // YARN's job client and node managers reach the staging directory through FileContext
+    conf.set("fs.AbstractFileSystem." + PfsConfigKeys.SCHEME + ".impl", PfsAbstractFileSystem.class.getName());
     switch (fs.kind()) {
       case EMBEDDED_PFS -> {
         conf.set(FileSystem.FS_DEFAULT_NAME_KEY, "pfs:///");
@@ -101,9 +104,15 @@ final class MixEnvironment implements AutoCloseable {
     if (!Files.isExecutable(script)) {
       throw new IllegalStateException("ceph: " + script + " not found or not executable");
     }
-    Path dir = workDir.resolve("ceph");
+    // a short path of its own: the cluster's admin sockets must fit a Unix socket name (108 bytes)
+    Path dir = Files.createTempDirectory("pfsmix-ceph-");
     progress.say("starting the local Ceph cluster (" + script + " up --dir " + dir + ")");
-    Map<String, String> out = runScript(script, "up", "--dir", dir.toString());
+    int port;
+    try (java.net.ServerSocket probe = new java.net.ServerSocket(0)) {
+      port = probe.getLocalPort();
+    }
+    // a port of its own, so the mix's cluster never clashes with another on this machine
+    Map<String, String> out = runScript(script, "up", "--dir", dir.toString(), "--port", Integer.toString(port));
     toStop.add(() -> runScript(script, "down", "--dir", dir.toString()));
     String cephConf = out.get("conf");
     if (cephConf == null) {

@@ -16,6 +16,8 @@ public final class RequestValidator {
   }
 
   private static final byte[] CONTENT_LENGTH = "content-length:".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+  private static final byte[] TRANSFER_ENCODING =
+      "transfer-encoding:".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
 
   private final int maxLineBytes;
 
@@ -31,8 +33,14 @@ public final class RequestValidator {
     final int end = offset + length;
     int lineStart = offset;
     int headerEnd = -1;
+    long declaredLength = -1;
+    boolean transferEncoding = false;
     for (int i = offset; i < end; i++) {
-      int c = bytes[i] & 0xff;
+      byte b = bytes[i];
+      if ((b & 0xE0) != 0 && b != 0x7f) {
+        continue;  // printable ASCII or a byte >= 0x80: the common case, two tests
+      }
+      int c = b & 0xff;
       if (CONTROL[c]) {
         return MalformedKind.BINARY;
       }
@@ -41,8 +49,19 @@ public final class RequestValidator {
           return MalformedKind.OVERSIZE_LINE;
         }
         lineStart = i + 1;
-        if (headerEnd < 0 && i - offset >= 3 && bytes[i - 1] == '\r' && bytes[i - 2] == '\n' && bytes[i - 3] == '\r') {
+        if (headerEnd >= 0) {
+          continue;
+        }
+        if (i - offset >= 3 && bytes[i - 1] == '\r' && bytes[i - 2] == '\n' && bytes[i - 3] == '\r') {
           headerEnd = i + 1;
+        } else if (lineStart < end) {
+          // the framing headers are looked at here, in the same pass, as their line starts
+          int first = bytes[lineStart] | 0x20;
+          if (first == 'c' && startsWithIgnoreCase(bytes, lineStart, end, CONTENT_LENGTH)) {
+            declaredLength = parseLength(bytes, lineStart + CONTENT_LENGTH.length, end);
+          } else if (first == 't' && startsWithIgnoreCase(bytes, lineStart, end, TRANSFER_ENCODING)) {
+            transferEncoding = true;
+          }
         }
       }
     }
@@ -56,12 +75,29 @@ public final class RequestValidator {
     if (requestLine != null) {
       return requestLine;
     }
-    long declared = contentLength(bytes, offset, headerEnd);
     long body = end - headerEnd;
-    if (declared >= 0 ? declared != body : body != 0 && !hasChunkedOrNoLength(bytes, offset, headerEnd)) {
+    // a body needs Content-Length (which it must match) or a Transfer-Encoding, which we do not decode
+    if (declaredLength >= 0 ? declaredLength != body : body != 0 && !transferEncoding) {
       return MalformedKind.TRUNCATED;
     }
     return null;
+  }
+
+  /** A Content-Length value up to the end of its line; -1 when unparsable. */
+  private static long parseLength(byte[] b, int from, int end) {
+    long value = -1;
+    for (int i = from; i < end && b[i] != '\n'; i++) {
+      byte c = b[i];
+      if (isDigit(c)) {
+        value = (value < 0 ? 0 : value * 10) + (c - '0');
+        if (value > Integer.MAX_VALUE) {
+          return Long.MAX_VALUE;
+        }
+      } else if (c != ' ' && c != '\t' && c != '\r') {
+        return -1;
+      }
+    }
+    return value;
   }
 
   private static MalformedKind checkRequestLine(byte[] b, int offset, int headerEnd) {
@@ -87,51 +123,6 @@ public final class RequestValidator {
         && b[i + 4] == '/' && isDigit(b[i + 5]) && b[i + 6] == '.' && isDigit(b[i + 7]) && b[i + 8] == '\r'
         && b[i + 9] == '\n';
     return version ? null : MalformedKind.BAD_REQUEST_LINE;
-  }
-
-  /** The Content-Length value, -1 when absent or unparsable. */
-  private static long contentLength(byte[] b, int offset, int headerEnd) {
-    int line = offset;
-    while (line < headerEnd) {
-      int next = line;
-      while (next < headerEnd && b[next] != '\n') {
-        next++;
-      }
-      if (startsWithIgnoreCase(b, line, next, CONTENT_LENGTH)) {
-        long value = -1;
-        for (int i = line + CONTENT_LENGTH.length; i < next; i++) {
-          byte c = b[i];
-          if (isDigit(c)) {
-            value = (value < 0 ? 0 : value * 10) + (c - '0');
-            if (value > Integer.MAX_VALUE) {
-              return Long.MAX_VALUE;
-            }
-          } else if (c != ' ' && c != '\t' && c != '\r') {
-            return -1;
-          }
-        }
-        return value;
-      }
-      line = next + 1;
-    }
-    return -1;
-  }
-
-  /** A body without Content-Length is acceptable only with chunked transfer encoding, which we do not decode. */
-  private static boolean hasChunkedOrNoLength(byte[] b, int offset, int headerEnd) {
-    byte[] chunked = "transfer-encoding:".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
-    int line = offset;
-    while (line < headerEnd) {
-      int next = line;
-      while (next < headerEnd && b[next] != '\n') {
-        next++;
-      }
-      if (startsWithIgnoreCase(b, line, next, chunked)) {
-        return true;
-      }
-      line = next + 1;
-    }
-    return false;
   }
 
   private static boolean startsWithIgnoreCase(byte[] b, int from, int to, byte[] prefix) {

@@ -9,7 +9,8 @@ final class TermDictionary {
   private final int mask;
 
   TermDictionary(long[] hashes) {
-    int capacity = Integer.highestOneBit(Math.max(4, hashes.length * 2 - 1)) << 1;
+    // load factor <= 1/4: most lookups are for terms not in the dictionary, and they stop at the first empty slot
+    int capacity = Integer.highestOneBit(Math.max(4, hashes.length * 4 - 1)) << 1;
     keys = new long[capacity];
     values = new int[capacity];
     mask = capacity - 1;

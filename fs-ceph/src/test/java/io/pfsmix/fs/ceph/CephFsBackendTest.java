@@ -225,6 +225,14 @@ class CephFsBackendTest {
   }
 
   @Test
+  void aReplicationPoolThatDoesNotExistIsRefusedAtMount() {
+    Configuration conf = cluster.configuration("/backend-test");
+    conf.set(CephConfigKeys.REPLICATION_POOLS, "3:no_such_pool");
+    assertThatThrownBy(() -> CephFsBackend.mount(conf)).isInstanceOf(IOException.class)
+        .hasMessageContaining("no_such_pool").hasMessageContaining(CephConfigKeys.REPLICATION_POOLS);
+  }
+
+  @Test
   void rootDirectoryIsCreatedAndIsolatesTheBackend() throws IOException {
     Configuration conf = cluster.configuration("/isolated/deeper/");
     try (CephFsBackend isolated = CephFsBackend.mount(conf)) {

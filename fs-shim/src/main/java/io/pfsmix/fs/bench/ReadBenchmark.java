@@ -3,6 +3,8 @@ package io.pfsmix.fs.bench;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.net.URI;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -45,11 +47,19 @@ public final class ReadBenchmark {
     }
   }
 
-  /** Mean throughput per method over the repetitions, in MB/s (10^6 bytes per second). */
-  public record Summary(long fileBytes, int repetitions, Map<Method, Double> meanMegabytesPerSecond) {
+  /**
+   * Mean throughput per method over the repetitions, in MB (10^6 bytes) per second of wall time and per second of the
+   * reading thread's CPU time (user + system): the second depends far less on what else runs on a shared machine.
+   */
+  public record Summary(long fileBytes, int repetitions, Map<Method, Double> meanMegabytesPerSecond,
+      Map<Method, Double> meanMegabytesPerCpuSecond) {
 
     public double ratio(Method numerator, Method denominator) {
       return meanMegabytesPerSecond.get(numerator) / meanMegabytesPerSecond.get(denominator);
+    }
+
+    public double cpuRatio(Method numerator, Method denominator) {
+      return meanMegabytesPerCpuSecond.get(numerator) / meanMegabytesPerCpuSecond.get(denominator);
     }
   }
 
@@ -91,38 +101,54 @@ public final class ReadBenchmark {
         read(method, file, pfs, local);
       }
       Map<Method, List<Double>> runs = new LinkedHashMap<>();
+      Map<Method, List<Double>> cpuRuns = new LinkedHashMap<>();
       for (Method method : Method.values()) {
         runs.put(method, new ArrayList<>());
+        cpuRuns.put(method, new ArrayList<>());
       }
+      ThreadMXBean threads = ManagementFactory.getThreadMXBean();
       Method[] methods = Method.values();
       for (int repetition = 0; repetition < repetitions; repetition++) {
         for (int i = 0; i < methods.length; i++) {
           // rotate the order so that no method always runs first (or right after the file was written)
           Method method = methods[(i + repetition) % methods.length];
           long start = System.nanoTime();
+          long cpuStart = threads.getCurrentThreadCpuTime();
           long bytes = read(method, file, pfs, local);
+          double cpuSeconds = (threads.getCurrentThreadCpuTime() - cpuStart) / 1e9;
           double seconds = (System.nanoTime() - start) / 1e9;
           if (bytes != size) {
             throw new IOException(method.description + " read " + bytes + " bytes of " + size + " from " + file);
           }
           double megabytesPerSecond = bytes / 1e6 / seconds;
+          double megabytesPerCpuSecond = bytes / 1e6 / cpuSeconds;
           runs.get(method).add(megabytesPerSecond);
-          out.printf("run %d/%d  %-42s %9.1f MB/s  (%.3f s)%n", repetition + 1, repetitions, method.description,
-              megabytesPerSecond, seconds);
+          cpuRuns.get(method).add(megabytesPerCpuSecond);
+          out.printf("run %d/%d  %-42s %9.1f MB/s  (%.3f s)  %9.1f MB/cpu-s  (%.3f cpu-s)%n", repetition + 1,
+              repetitions, method.description, megabytesPerSecond, seconds, megabytesPerCpuSecond, cpuSeconds);
         }
       }
-      Map<Method, Double> means = new LinkedHashMap<>();
-      runs.forEach((method, values) -> means.put(method,
-          values.stream().mapToDouble(Double::doubleValue).average().orElseThrow()));
-      Summary summary = new Summary(size, repetitions, means);
+      Summary summary = new Summary(size, repetitions, means(runs), means(cpuRuns));
       out.println();
-      means.forEach((method, mean) -> out.printf("mean      %-42s %9.1f MB/s%n", method.description, mean));
-      out.printf("ratio pfs/nio  = %.3f   (target >= 0.9)%n", summary.ratio(Method.PFS, Method.NIO));
-      out.printf("ratio pfs/file = %.3f   (target >= 1.0)%n", summary.ratio(Method.PFS, Method.FILE));
+      for (Method method : methods) {
+        out.printf("mean      %-42s %9.1f MB/s             %9.1f MB/cpu-s%n", method.description,
+            summary.meanMegabytesPerSecond().get(method), summary.meanMegabytesPerCpuSecond().get(method));
+      }
+      out.printf("ratio pfs/nio  = %.3f wall, %.3f cpu   (target >= 0.9)%n", summary.ratio(Method.PFS, Method.NIO),
+          summary.cpuRatio(Method.PFS, Method.NIO));
+      out.printf("ratio pfs/file = %.3f wall, %.3f cpu   (target >= 1.0)%n", summary.ratio(Method.PFS, Method.FILE),
+          summary.cpuRatio(Method.PFS, Method.FILE));
       return summary;
     } finally {
       Files.deleteIfExists(file);
     }
+  }
+
+  private static Map<Method, Double> means(Map<Method, List<Double>> runs) {
+    Map<Method, Double> means = new LinkedHashMap<>();
+    runs.forEach((method, values) -> means.put(method,
+        values.stream().mapToDouble(Double::doubleValue).average().orElseThrow()));
+    return means;
   }
 
   private void write(java.nio.file.Path file) throws IOException {

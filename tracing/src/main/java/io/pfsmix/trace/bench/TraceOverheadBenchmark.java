@@ -86,8 +86,9 @@ public final class TraceOverheadBenchmark {
     Files.createDirectories(root);
     List<Outcome> outcomes = new ArrayList<>();
     try {
-      EventCost single = eventCost(1);
-      EventCost two = eventCost(2);
+      eventCost(1, settings.events() / 4); // warm-up: the JIT compiles the recording path
+      EventCost single = eventCost(1, settings.events());
+      EventCost two = eventCost(2, settings.events());
       out.printf("writing the %d-byte read file...%n", settings.readFileBytes());
       writeReadFile();
       outcomes.add(scenario("(a) 4 KiB reads, STORAGE point",
@@ -234,9 +235,9 @@ public final class TraceOverheadBenchmark {
   }
 
   /** CPU time per recorded event, as a traced call pays it: two clock reads and the record. */
-  private EventCost eventCost(int threads) throws Exception {
+  private EventCost eventCost(int threads, long totalEvents) throws Exception {
     Path destination = traces.resolve("cost-" + threads);
-    long perThread = settings.events() / threads;
+    long perThread = totalEvents / threads;
     TraceRecorder recorder = new TraceRecorder(BinaryTraceDestination.inLocalDirectory(destination),
         TraceRecorder.Settings.DEFAULT, "bench");
     int path = recorder.pathId("/bench/file");

@@ -15,6 +15,9 @@ import java.util.zip.CRC32C;
  */
 public final class TraceBlockWriter {
 
+  /** Table blocks are cut at about this size, far below the format's block limit. */
+  private static final int TABLE_BLOCK_TARGET = 1 << 20;
+
   private final OutputStream out;
   private final TraceDictionary dictionary;
   private final CRC32C crc = new CRC32C();
@@ -85,7 +88,14 @@ public final class TraceBlockWriter {
     if (!contexts.isEmpty()) {
       ByteBuffer payload = startPayload();
       int id = contextsWritten;
+      int inBlock = 0;
       for (EventContext context : contexts) {
+        if (payload.position() > TABLE_BLOCK_TARGET) {
+          writeBlock(TraceFormat.BLOCK_CONTEXTS, inBlock, payload);
+          payload = startPayload();
+          inBlock = 0;
+        }
+        inBlock++;
         payload = ensure(payload, 4);
         payload.putInt(id++);
         payload = putString(payload, context.host());
@@ -96,7 +106,7 @@ public final class TraceBlockWriter {
         payload = ensure(payload, 4);
         payload.putInt(context.rank());
       }
-      writeBlock(TraceFormat.BLOCK_CONTEXTS, contexts.size(), payload);
+      writeBlock(TraceFormat.BLOCK_CONTEXTS, inBlock, payload);
       contextsWritten = id;
     }
   }
@@ -146,12 +156,19 @@ public final class TraceBlockWriter {
     }
     ByteBuffer payload = startPayload();
     int id = from;
+    int inBlock = 0;
     for (String value : values) {
+      if (payload.position() > TABLE_BLOCK_TARGET) {
+        writeBlock(type, inBlock, payload);
+        payload = startPayload();
+        inBlock = 0;
+      }
+      inBlock++;
       payload = ensure(payload, 4);
       payload.putInt(id++);
       payload = putString(payload, value);
     }
-    writeBlock(type, values.size(), payload);
+    writeBlock(type, inBlock, payload);
     return id;
   }
 

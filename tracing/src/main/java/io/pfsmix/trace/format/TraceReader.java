@@ -70,7 +70,8 @@ public final class TraceReader implements Closeable, Iterable<TraceRecord> {
    * @param name the file's name for messages
    */
   public TraceReader(InputStream in, String name) throws IOException {
-    this.in = in instanceof BufferedInputStream ? in : new BufferedInputStream(in, 256 << 10);
+    this.in = in instanceof BufferedInputStream || in instanceof java.io.ByteArrayInputStream ? in
+        : new BufferedInputStream(in, 256 << 10);
     this.name = name;
     this.header = readHeader();
     paths.add(null);

@@ -1,0 +1,67 @@
+package io.pfsmix.fs.ceph;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.permission.FsPermission;
+import org.junit.jupiter.api.Test;
+
+import io.pfsmix.fs.backend.CreateOptions;
+
+/** Layout choices and the errors for bad layout keys; no cluster needed. */
+class CephLayoutPolicyTest {
+
+  private static final int GRANULARITY = 64 << 10;
+
+  private static CreateOptions create(short replication, long blockSize) {
+    return new CreateOptions(false, FsPermission.getFileDefault(), replication, blockSize);
+  }
+
+  @Test
+  void blockSizeBecomesObjectSizeAndStripeUnitAndReplicationPicksThePool() {
+    Configuration conf = new Configuration(false);
+    conf.set(CephConfigKeys.REPLICATION_POOLS, "2:pool_two, 3:pool_three");
+    CephLayoutPolicy policy = new CephLayoutPolicy(conf, GRANULARITY);
+
+    assertThat(policy.layoutFor(create((short) 2, 64L << 20)))
+        .isEqualTo(new CephLayoutPolicy.Layout(64 << 20, 1, 64 << 20, "pool_two"));
+    assertThat(policy.layoutFor(create((short) 1, 1000)))
+        .isEqualTo(new CephLayoutPolicy.Layout(GRANULARITY, 1, GRANULARITY, null));
+    assertThat(policy.roundToGranularity(3L << 40)).isEqualTo((Integer.MAX_VALUE / GRANULARITY) * (long) GRANULARITY);
+  }
+
+  @Test
+  void configuredStripingWins() {
+    Configuration conf = new Configuration(false);
+    conf.set(CephConfigKeys.OBJECT_SIZE, "8m");
+    conf.set(CephConfigKeys.STRIPE_UNIT, "1m");
+    conf.set(CephConfigKeys.STRIPE_COUNT, "4");
+    assertThat(new CephLayoutPolicy(conf, GRANULARITY).layoutFor(create((short) 1, 128L << 20)))
+        .isEqualTo(new CephLayoutPolicy.Layout(1 << 20, 4, 8 << 20, null));
+  }
+
+  @Test
+  void badKeysAreNamed() {
+    Configuration pools = new Configuration(false);
+    pools.set(CephConfigKeys.REPLICATION_POOLS, "two:pool");
+    assertThatThrownBy(() -> new CephLayoutPolicy(pools, GRANULARITY))
+        .hasMessageContaining(CephConfigKeys.REPLICATION_POOLS).hasMessageContaining("'two:pool'");
+
+    Configuration objectSize = new Configuration(false);
+    objectSize.set(CephConfigKeys.OBJECT_SIZE, "100000");
+    assertThatThrownBy(() -> new CephLayoutPolicy(objectSize, GRANULARITY))
+        .hasMessageContaining(CephConfigKeys.OBJECT_SIZE).hasMessageContaining("65536");
+
+    Configuration mismatch = new Configuration(false);
+    mismatch.set(CephConfigKeys.OBJECT_SIZE, "1m");
+    mismatch.set(CephConfigKeys.STRIPE_UNIT, "768k");
+    assertThatThrownBy(() -> new CephLayoutPolicy(mismatch, GRANULARITY).layoutFor(create((short) 1, 1L << 20)))
+        .hasMessageContaining("not a multiple of the stripe unit");
+
+    Configuration stripes = new Configuration(false);
+    stripes.set(CephConfigKeys.STRIPE_COUNT, "0");
+    assertThatThrownBy(() -> new CephLayoutPolicy(stripes, GRANULARITY))
+        .hasMessageContaining(CephConfigKeys.STRIPE_COUNT);
+  }
+}
