@@ -83,7 +83,7 @@ alive() {
 pid_of() {
   local file=$dir/run/$1.pid pid
   [[ -r $file ]] || return 1
-  pid=$(tr -dc '0-9' <"$file")
+  pid=$({ tr -dc '0-9' <"$file"; } 2>/dev/null)
   [[ -n $pid ]] || return 1
   echo "$pid"
 }
@@ -272,6 +272,28 @@ cmd_up() {
   echo "mon v2:127.0.0.1:$port"
 }
 
+# Daemons of this cluster that no pid file names any more: an MDS that re-exec'd after `fs fail` may write its new pid
+# only after the old one was seen to exit. Found by this cluster's conf path in their command line, nothing broader.
+stop_strays() {
+  local cmdline pid strays=()
+  for cmdline in /proc/[0-9]*/cmdline; do
+    pid=${cmdline#/proc/}
+    pid=${pid%/cmdline}
+    if { tr '\0' ' ' <"$cmdline"; } 2>/dev/null | grep -qE -- "^([^ ]*/)?ceph-[a-z]+ .*--conf $conf "; then
+      alive "$pid" && strays+=("$pid")
+    fi
+  done
+  ((${#strays[@]})) || return 0
+  echo "ceph-cluster: stopping daemons without a pid file: ${strays[*]}" >&2
+  kill -TERM "${strays[@]}" 2>/dev/null || true
+  for pid in "${strays[@]}"; do
+    local deadline=$((SECONDS + 10))
+    while alive "$pid" && ((SECONDS < deadline)); do sleep 0.2; done
+    alive "$pid" && kill -KILL "$pid" 2>/dev/null
+  done
+  return 0
+}
+
 cmd_down() {
   if [[ ! -d $dir ]]; then
     echo "ceph-cluster: no cluster in $dir (already down)"
@@ -297,6 +319,7 @@ cmd_down() {
       fi
     done
   fi
+  stop_strays
   rm -rf "$dir"
   echo "ceph-cluster: down ($dir removed)"
 }

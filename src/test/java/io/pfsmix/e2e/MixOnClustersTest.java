@@ -46,12 +46,18 @@ class MixOnClustersTest {
 
   @Test
   void withJobsOnMiniYarnCluster() throws Exception {
-    Path root = Files.createDirectories(out.resolve("pfs-root"));
+    // the embedded pfs: YARN's application master and tasks find the same root by the pfsmix home as this JVM does
+    // (a pfs@DIR root is a client setting the application master does not see before it reads job.xml)
     Path results = out.resolve("yarn");
-    MixResults mix = runComplete(results, "--fs", "pfs@" + root, "--jobs", "yarn-mini", "--patterns", "n-to-n",
-        "--dir", "/mix");
+    String dir = "/e2e-yarn-" + ProcessHandle.current().pid();
+    MixResults mix = runComplete(results, "--fs", "pfs", "--jobs", "yarn-mini", "--patterns", "n-to-n", "--dir", dir);
     assertThat(mix.environment().values().iterator().next().get("jobs")).contains("MiniMRYarnCluster");
-    assertTraceMatches(mix, results, true);
+    assertTraceMatches(mix, results, true, dir);
+    org.apache.hadoop.conf.Configuration conf = new org.apache.hadoop.conf.Configuration();
+    org.apache.hadoop.fs.Path remove = new org.apache.hadoop.fs.Path("pfs://" + dir);
+    try (org.apache.hadoop.fs.FileSystem fs = org.apache.hadoop.fs.FileSystem.newInstance(remove.toUri(), conf)) {
+      fs.delete(remove, true);
+    }
   }
 
   @Test
@@ -76,6 +82,11 @@ class MixOnClustersTest {
 
   /** Trace bytes under the checkpoint and request directories = what IOR and TFIDF reported, summed over phases. */
   private static void assertTraceMatches(MixResults mix, Path results, boolean storagePoint) throws Exception {
+    assertTraceMatches(mix, results, storagePoint, "/mix");
+  }
+
+  private static void assertTraceMatches(MixResults mix, Path results, boolean storagePoint, String dir)
+      throws Exception {
     long ior = 0;
     long tfidf = 0;
     for (PhaseRecord p : mix.phases()) {
@@ -90,10 +101,10 @@ class MixOnClustersTest {
     assertThat(ior).isEqualTo(2 * 2 * 256 * 1024 * 4);
     assertThat(tfidf).isGreaterThan(2 * 400_000);
     Map<String, Long> traced = MixCli.traceBytes(results.resolve(ResultsFiles.MERGED_TRACE),
-        List.of("/mix/ior/", "/mix/tfidf/requests/"));
-    assertThat(MixCli.get(traced, TracePoint.APPLICATION, "write", "/mix/ior/")).isEqualTo(ior);
-    assertThat(MixCli.get(traced, TracePoint.APPLICATION, "read", "/mix/tfidf/requests/")).isEqualTo(tfidf);
-    assertThat(MixCli.get(traced, TracePoint.STORAGE, "write", "/mix/ior/")).isEqualTo(storagePoint ? ior : 0);
+        List.of(dir + "/ior/", dir + "/tfidf/requests/"));
+    assertThat(MixCli.get(traced, TracePoint.APPLICATION, "write", dir + "/ior/")).isEqualTo(ior);
+    assertThat(MixCli.get(traced, TracePoint.APPLICATION, "read", dir + "/tfidf/requests/")).isEqualTo(tfidf);
+    assertThat(MixCli.get(traced, TracePoint.STORAGE, "write", dir + "/ior/")).isEqualTo(storagePoint ? ior : 0);
   }
 
   private static boolean classPresent(String name) {

@@ -175,6 +175,7 @@ final class TraceCommand implements Runnable {
           "(b) an IOR-like checkpoint written in 64 MiB blocks with positioned writes (APPLICATION and STORAGE)",
           "(c) both at once",
           "(d) for comparison, the 4 KiB reads traced above the buffer too",
+          "(e) a C program's checkpoint (pwrite in the same blocks) with and without LD_PRELOAD=libpfsmix-trace.so",
           "Then the cost of one recorded event. Target: overhead <= 1% in (a), (b), (c)."})
   static final class Bench implements Callable<Integer> {
 
@@ -203,6 +204,11 @@ final class TraceCommand implements Runnable {
         description = "events recorded to measure the cost per event (default: ${DEFAULT-VALUE})")
     long events;
 
+    @Option(names = "--native", paramLabel = "DIR",
+        description = "directory with libpfsmix-trace.so and pfsmix_posix_bench (default: tracing/target/native of "
+            + "the pfsmix installation)")
+    Path nativeDirectory;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -224,8 +230,10 @@ final class TraceCommand implements Runnable {
       Path work = Files.createTempDirectory(Files.createDirectories(base), "pfsmix-bench-trace-");
       System.out.printf("pfsmix bench trace: read file %d bytes in 4096-byte reads, checkpoint %d bytes in %d-byte "
           + "blocks, %d runs per mode, in %s%n", read, write, block, repetitions, work);
+      Path natives = nativeDirectory != null ? nativeDirectory
+          : Paths.get(System.getProperty("pfsmix.home", "."), "tracing", "target", "native");
       new TraceOverheadBenchmark(new TraceOverheadBenchmark.Settings(work, read, 4096, write, (int) block,
-          repetitions, events), new Configuration(), System.out).run();
+          repetitions, events, natives), new Configuration(), System.out).run();
       return 0;
     }
 

@@ -26,6 +26,14 @@ public final class PfsConfigKeys {
   public static final String READAHEAD_SIZE = "fs.pfs.readahead.size";
   public static final long READAHEAD_SIZE_DEFAULT = 4L << 20;
 
+  /**
+   * Serve read-ahead chunks from memory mappings of the file instead of copying them into a buffer, where the backend
+   * can map files (POSIX). Saves a copy per byte; the kernel's page-fault readahead then decides the backend request
+   * sizes, and a file truncated by another process while mapped makes the reading JVM fail hard.
+   */
+  public static final String READAHEAD_MMAP = "fs.pfs.readahead.mmap";
+  public static final boolean READAHEAD_MMAP_DEFAULT = false;
+
   /** Bytes read per backend read when a file is opened with the random or vector read policy (0: exactly what is asked). */
   public static final String READAHEAD_RANDOM_SIZE = "fs.pfs.readahead.random.size";
   public static final long READAHEAD_RANDOM_SIZE_DEFAULT = 64L << 10;

@@ -73,6 +73,7 @@ public class PfsFileSystem extends FileSystem implements PositionedWriteFileSyst
   private int vectoredMinSeek;
   private int vectoredMaxMerged;
   private long defaultBlockSize;
+  private boolean mappedReadAhead;
 
   @Override
   public void initialize(URI name, Configuration conf) throws IOException {
@@ -84,6 +85,7 @@ public class PfsFileSystem extends FileSystem implements PositionedWriteFileSyst
         PfsConfigKeys.READAHEAD_SIZE_DEFAULT, 1);
     randomReadSize = PfsConfigValues.bufferBytes(conf, PfsConfigKeys.READAHEAD_RANDOM_SIZE,
         PfsConfigKeys.READAHEAD_RANDOM_SIZE_DEFAULT, 1);
+    mappedReadAhead = conf.getBoolean(PfsConfigKeys.READAHEAD_MMAP, PfsConfigKeys.READAHEAD_MMAP_DEFAULT);
     writeBufferSize = PfsConfigValues.bufferBytes(conf, PfsConfigKeys.WRITE_BUFFER_SIZE,
         PfsConfigKeys.WRITE_BUFFER_SIZE_DEFAULT, 1);
     vectoredMinSeek = PfsConfigValues.bufferBytes(conf, PfsConfigKeys.VECTORED_MIN_SEEK,
@@ -230,7 +232,7 @@ public class PfsFileSystem extends FileSystem implements PositionedWriteFileSyst
     }
     ReadBufferPool pool = chunk == readAheadSize ? readBuffers : new ReadBufferPool(backend, chunk);
     PfsInputStream.Settings settings = new PfsInputStream.Settings(chunk, policy == PfsReadPolicy.SEQUENTIAL,
-        vectoredMinSeek, vectoredMaxMerged);
+        mappedReadAhead, vectoredMinSeek, vectoredMaxMerged);
     return new FSDataInputStream(new PfsInputStream(file.toString(), handle, info.length(), pool, settings,
         super.statistics, this::mergeStreamStatistics));
   }

@@ -42,7 +42,8 @@ final class PfsInputStream extends FSInputStream
     implements ByteBufferReadable, ByteBufferPositionedReadable, CanUnbuffer, StreamCapabilities, IOStatisticsSource {
 
   /** What a stream needs from its file system, fixed at open. */
-  record Settings(int chunkSize, boolean alignedChunks, int vectoredMinSeek, int vectoredMaxMerged) {
+  record Settings(int chunkSize, boolean alignedChunks, boolean mappedChunks, int vectoredMinSeek,
+      int vectoredMaxMerged) {
   }
 
   private final String path;
@@ -64,6 +65,8 @@ final class PfsInputStream extends FSInputStream
   private long unreportedBytes;
 
   private ByteBuffer buffer;
+  /** The buffer is a mapping of the file (fs.pfs.readahead.mmap) rather than a pooled copy. */
+  private boolean mapped;
   private long bufferStart;
   private int bufferLength;
   private long position;
@@ -467,6 +470,9 @@ final class PfsInputStream extends FSInputStream
       // at the end: the file's length says so without reading (and re-reading the last chunk)
       return false;
     }
+    if (settings.mappedChunks() && handle.canMap()) {
+      return map(at);
+    }
     int chunk = settings.chunkSize();
     if (buffer == null) {
       // a file smaller than the chunk needs no more than its own size (it may grow: then we just read again)
@@ -497,6 +503,28 @@ final class PfsInputStream extends FSInputStream
       knownLength = start + bufferLength;
     }
     return bufferIndex(at) >= 0;
+  }
+
+  /**
+   * fill() with fs.pfs.readahead.mmap: the chunk holding {@code at} becomes a mapping of the file, so 4 KiB reads copy
+   * straight from the page cache; counted as one backend read of the chunk.
+   */
+  private boolean map(long at) throws IOException {
+    int chunk = settings.chunkSize();
+    long start = settings.alignedChunks() ? at - at % chunk : at;
+    long end = start + chunk <= knownLength ? start + chunk : Math.min(start + chunk, currentLength());
+    releaseBuffer();
+    if (end <= at) {
+      return false;
+    }
+    buffer = handle.map(start, (int) (end - start));
+    mapped = true;
+    bufferStart = start;
+    bufferLength = (int) (end - start);
+    backendReads++;
+    backendBytes += bufferLength;
+    reportBytes();
+    return true;
   }
 
   private static long roundUp(long value, long unit) {
@@ -553,8 +581,13 @@ final class PfsInputStream extends FSInputStream
 
   private void releaseBuffer() {
     if (buffer != null) {
-      pool.release(buffer);
+      if (mapped) {
+        handle.unmap(buffer);
+      } else {
+        pool.release(buffer);
+      }
       buffer = null;
+      mapped = false;
     }
     bufferLength = 0;
   }

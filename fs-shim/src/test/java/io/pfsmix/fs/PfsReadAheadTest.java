@@ -54,6 +54,7 @@ class PfsReadAheadTest {
   @AfterAll
   static void close() throws Exception {
     fs.close();
+    Files.deleteIfExists(root.resolve("data/ten-mib"));
   }
 
   @BeforeEach
@@ -281,6 +282,55 @@ class PfsReadAheadTest {
       }
       assertThat(CountingBackend.of((PfsFileSystem) small).reads()).extracting(CountingBackend.Read::offset)
           .containsExactly(0L, (long) MIB, 2L * MIB);
+    }
+  }
+
+  @Test
+  void mappedReadAheadServesTheSameBytesWithOneMappingPerAlignedChunk() throws Exception {
+    Configuration conf = PfsTestFileSystems.posixConfiguration(root);
+    conf.setBoolean(PfsConfigKeys.READAHEAD_MMAP, true);
+    try (FileSystem mapping = PfsTestFileSystems.newFileSystem(conf);
+        FSDataInputStream in = mapping.open(FILE)) {
+      byte[] read = new byte[FILE_LENGTH];
+      int offset = 0;
+      while (offset < FILE_LENGTH) {
+        int n = in.read(read, offset, Math.min(4096, FILE_LENGTH - offset));
+        assertThat(n).isPositive();
+        offset += n;
+      }
+      assertSameBytes(read, content);
+      assertThat(in.read()).isEqualTo(-1);
+      assertThat(IOStatisticsSupport.retrieveIOStatistics(in).counters())
+          .containsEntry(PfsStatisticNames.BACKEND_READ_OPERATIONS, 3L)
+          .containsEntry(PfsStatisticNames.BACKEND_READ_BYTES, (long) FILE_LENGTH)
+          .containsEntry(PfsStatisticNames.READAHEAD_MISSES, 3L);
+
+      byte[] positioned = new byte[5000];
+      in.readFully(2 * CHUNK - 2500, positioned);
+      assertThat(positioned).isEqualTo(Arrays.copyOfRange(content, 2 * CHUNK - 2500, 2 * CHUNK + 2500));
+      in.seek(CHUNK - 1000);
+      byte[] across = new byte[3000];
+      in.readFully(across);
+      assertThat(across).isEqualTo(Arrays.copyOfRange(content, CHUNK - 1000, CHUNK + 2000));
+      in.unbuffer();
+      assertThat(in.read()).isEqualTo(content[CHUNK + 2000] & 0xff);
+    }
+  }
+
+  @Test
+  void mappedReadAheadFallsBackToReadsWhenADecoratorHidesTheFile() throws Exception {
+    Configuration conf = PfsTestFileSystems.posixConfiguration(root);
+    conf.set(PfsConfigKeys.BACKEND_DECORATORS, CountingBackend.Decorator.class.getName());
+    conf.setBoolean(PfsConfigKeys.READAHEAD_MMAP, true);
+    try (FileSystem counted = PfsTestFileSystems.newFileSystem(conf);
+        FSDataInputStream in = counted.open(FILE)) {
+      byte[] read = new byte[4096];
+      in.seek(5 * MIB);
+      in.readFully(read);
+      assertThat(read).isEqualTo(Arrays.copyOfRange(content, 5 * MIB, 5 * MIB + 4096));
+      // the counting decorator's handles cannot map, so the decorator still sees every backend read
+      assertThat(CountingBackend.of((PfsFileSystem) counted).reads())
+          .containsExactly(new CountingBackend.Read(CHUNK, CHUNK, CHUNK));
     }
   }
 

@@ -14,25 +14,29 @@ import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.FsStatus;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.fs.StreamCapabilities;
 
 import io.pfsmix.fs.PositionedWriter;
 import io.pfsmix.fs.PositionedWrites;
 
 /**
  * The test file(s) of one IOR test on a Hadoop FileSystem: IOR's names (one shared file, or {@code <file>.%08d} per
- * rank), and the way each layout is written — a sequential stream per rank for -F, the shim's positioned writes for
- * N-to-1, or per-(segment, rank) parts joined with {@link FileSystem#concat} for {@code --hadoop.concat}.
+ * rank), and the way each layout is written — the shim's positioned writes (pwrite per transfer, like IOR's POSIX
+ * backend) where the file system offers them, else a sequential stream per rank for -F, or per-(segment, rank) parts
+ * joined with {@link FileSystem#concat} for {@code --hadoop.concat}.
  */
 final class IorStorage {
 
   private final FileSystem fs;
   private final Path path;
   private final IorOptions options;
+  private final boolean positionedWrites;
 
-  IorStorage(FileSystem fs, Path path, IorOptions options) {
+  IorStorage(FileSystem fs, Path path, IorOptions options) throws IOException {
     this.fs = fs;
     this.path = path;
     this.options = options;
+    this.positionedWrites = !options.concat && PositionedWrites.supported(fs, path);
   }
 
   /** Resolves -o against the configuration: a URI for -a HADOOP, a local path for -a POSIX. */
@@ -82,6 +86,15 @@ final class IorStorage {
     }
   }
 
+  /**
+   * A rank's transfer buffer: direct when every write takes a ByteBuffer (positioned writes), so that the transfer
+   * goes from it to the kernel without the JDK's copy through a temporary direct buffer; on the heap when writes need
+   * an array (sequential streams and concat parts take byte[]).
+   */
+  ByteBuffer allocateTransferBuffer(int size) {
+    return positionedWrites || !options.writeFile ? ByteBuffer.allocateDirect(size) : ByteBuffer.allocate(size);
+  }
+
   /** IOR's GetTestFileName: the shared file, or {@code <file>.%08d} of the given rank for -F. */
   Path fileOf(int rank) {
     if (!options.filePerProc) {
@@ -104,7 +117,7 @@ final class IorStorage {
       return new ConcatPartsFile(rank);
     }
     Path file = fileOf(rank);
-    if (!options.filePerProc || options.randomOffset) {
+    if (positionedWrites) {
       return new PositionedFile(PositionedWrites.open(fs, file));
     }
     return new SequentialFile(fs.create(file, true));
@@ -217,7 +230,7 @@ final class IorStorage {
     }
   }
 
-  /** N-to-1 through the shim's positioned-write extension. */
+  /** N-to-1, and -F where offered, through the shim's positioned-write extension. */
   private static final class PositionedFile implements RankFile {
     private final PositionedWriter writer;
 
@@ -246,12 +259,18 @@ final class IorStorage {
     }
   }
 
-  /** Reads at any offset with positioned reads, which every Hadoop FileSystem offers. */
+  /**
+   * Reads at any offset with positioned reads, which every Hadoop FileSystem offers: straight into the (direct) buffer
+   * where the stream reads into ByteBuffers, else through the buffer's array or, for a direct buffer, a heap copy.
+   */
   private static final class InputFile implements RankFile {
     private final FSDataInputStream in;
+    private final boolean byteBufferReads;
+    private byte[] scratch;
 
     InputFile(FSDataInputStream in) {
       this.in = in;
+      this.byteBufferReads = in.hasCapability(StreamCapabilities.PREADBYTEBUFFER);
     }
 
     @Override
@@ -262,7 +281,17 @@ final class IorStorage {
     @Override
     public void read(long offset, ByteBuffer into) throws IOException {
       try {
-        in.readFully(offset, into.array(), into.arrayOffset() + into.position(), into.remaining());
+        if (byteBufferReads) {
+          in.readFully(offset, into.duplicate());
+        } else if (into.hasArray()) {
+          in.readFully(offset, into.array(), into.arrayOffset() + into.position(), into.remaining());
+        } else {
+          if (scratch == null || scratch.length < into.remaining()) {
+            scratch = new byte[into.remaining()];
+          }
+          in.readFully(offset, scratch, 0, into.remaining());
+          into.put(into.position(), scratch, 0, into.remaining());
+        }
       } catch (EOFException e) {
         throw new EOFException("file ends before offset " + (offset + into.remaining()) + " (reading " + into.remaining()
             + " bytes at " + offset + ")");

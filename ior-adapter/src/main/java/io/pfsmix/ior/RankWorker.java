@@ -27,7 +27,7 @@ final class RankWorker {
     this.storage = storage;
     this.group = group;
     this.rank = rank;
-    this.buffer = ByteBuffer.allocate((int) options.transferSize);
+    this.buffer = storage.allocateTransferBuffer((int) options.transferSize);
   }
 
   /** Runs every iteration; on failure aborts the group so the other ranks stop at their next barrier. */

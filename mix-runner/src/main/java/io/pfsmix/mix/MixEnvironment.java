@@ -55,6 +55,9 @@ final class MixEnvironment implements AutoCloseable {
       }
     }
     settings.hadoop().forEach(conf::set);
+    // cached instances are keyed by scheme, not configuration: one made earlier in this JVM (another root, another
+    // backend) would stand in for this environment's
+    FileSystem.closeAll();
     MixEnvironment env = new MixEnvironment(conf);
     try {
       env.startFileSystem(fs, workDir, progress);
@@ -123,6 +126,7 @@ final class MixEnvironment implements AutoCloseable {
     // dependency on it here; the backend is found at run time through fs.pfs.backend
     conf.set(PfsConfigKeys.BACKEND, "cephfs");
     conf.set("fs.pfs.cephfs.conf.file", cephConf);
+    conf.set("fs.pfs.cephfs.root.dir", "/pfsmix");
     description.put("file system", "pfs:/// over CephFS (libcephfs), cluster conf " + cephConf);
   }
 
@@ -160,7 +164,6 @@ final class MixEnvironment implements AutoCloseable {
       case MINI_YARN -> {
         progress.say("starting an in-process YARN cluster (MiniMRYarnCluster)");
         Configuration yarnConf = new Configuration(conf);
-        yarnConf.setBoolean("mapreduce.jobhistory.minicluster.enabled", false);
         yarnConf.setLong("yarn.nodemanager.process-kill-wait.ms", 100);
         yarnConf.setLong("yarn.nodemanager.sleep-delay-before-sigkill.ms", 100);
         yarnConf.set("yarn.nodemanager.vmem-check-enabled", "false");
@@ -189,6 +192,12 @@ final class MixEnvironment implements AutoCloseable {
 
   @Override
   public void close() {
+    // file systems first, while their clusters still answer (a Ceph unmount from a stopped cluster hangs)
+    try {
+      FileSystem.closeAll();
+    } catch (IOException e) {
+      System.err.println("mix: closing file systems failed: " + e.getMessage());
+    }
     for (int i = toStop.size() - 1; i >= 0; i--) {
       try {
         toStop.get(i).close();

@@ -4,8 +4,6 @@ import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -89,23 +87,32 @@ final class ReportCharts {
   }
 
   /**
-   * MiB/s each workload moved over the whole mix, from the merged trace, with a line and a short label where each
-   * phase began (T: TFIDF alone, I: IOR alone, M: mixed, B: balancing; then the repetition).
+   * MiB/s each workload moved over the whole mix, from the merged trace: one panel per workload (each on its own scale,
+   * the classifier reads far fewer MiB/s than the checkpoint writes), all on one time axis, with a line and a short
+   * label where each phase began.
    */
-  static XYChart timeline(TraceAnalysis.Timeline timeline, List<PhaseRecord> phases) {
-    XYChart chart = new XYChartBuilder().width(WIDTH + 300).height(HEIGHT)
-        .title("When each workload did I/O (" + timeline.point().name().toLowerCase(java.util.Locale.ROOT)
-            + " trace point, " + String.format(java.util.Locale.ROOT, "%.2f", timeline.binSeconds()) + " s bins)")
-        .xAxisTitle("seconds since the mix started; phases: T TFIDF alone, I1/IN IOR N-to-1/N-to-N alone, M1/MN mixed,"
-            + " B balancing, W warm-up; ·repetition").yAxisTitle("MiB/s").build();
-    style(chart);
-    chart.getStyler().setDefaultSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Area);
-    chart.getStyler().setMarkerSize(0);
-    chart.getStyler().setLegendPosition(Styler.LegendPosition.InsideNE);
-    double max = 0;
+  static List<XYChart> timeline(TraceAnalysis.Timeline timeline, List<PhaseRecord> phases) {
+    List<XYChart> panels = new ArrayList<>();
+    double end = 0;
+    for (double[] y : timeline.mibPerSecond().values()) {
+      end = Math.max(end, y.length * timeline.binSeconds());
+    }
     for (Map.Entry<String, double[]> e : timeline.mibPerSecond().entrySet()) {
+      boolean first = panels.isEmpty();
+      XYChart chart = new XYChartBuilder().width(WIDTH + 300).height(HEIGHT / 2 + (first ? 40 : 0))
+          .title(first ? "When each workload did I/O (" + timeline.point().name().toLowerCase(java.util.Locale.ROOT)
+              + " trace point, " + String.format(java.util.Locale.ROOT, "%.2f", timeline.binSeconds()) + " s bins)" : "")
+          .xAxisTitle("seconds since the mix started; phases: T TFIDF alone, I1/IN IOR N-to-1/N-to-N alone,"
+              + " M1/MN mixed, B balancing, W warm-up; ·repetition")
+          .yAxisTitle(label(e.getKey()) + " MiB/s").build();
+      style(chart);
+      chart.getStyler().setDefaultSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Area);
+      chart.getStyler().setMarkerSize(0);
+      chart.getStyler().setLegendVisible(false);
+      chart.getStyler().setChartTitleVisible(first);
       double[] y = e.getValue();
       double[] x = new double[y.length];
+      double max = 0;
       for (int i = 0; i < y.length; i++) {
         x[i] = (i + 0.5) * timeline.binSeconds();
         max = Math.max(max, y[i]);
@@ -118,34 +125,36 @@ final class ReportCharts {
       XYSeries s = chart.addSeries(label(e.getKey()), x, y);
       s.setMarker(SeriesMarkers.NONE);
       s.setLineColor(c);
-      s.setFillColor(new Color(c.getRed(), c.getGreen(), c.getBlue(), 110));
-    }
-    if (timeline.mibPerSecond().isEmpty()) {
-      chart.addSeries("no data records", new double[] {0}, new double[] {0});
-    }
-    chart.getStyler().setYAxisMax(max * 1.18 + 1e-9);
-    chart.getStyler().setXAxisMin(0.0);
-    int level = 0;
-    for (PhaseRecord p : phases) {
-      double at = (p.startNs() - timeline.originNs()) / 1e9;
-      if (at < 0) {
-        continue;
+      s.setFillColor(new Color(c.getRed(), c.getGreen(), c.getBlue(), 120));
+      chart.getStyler().setYAxisMax(max * 1.25 + 1e-9);
+      chart.getStyler().setXAxisMin(0.0);
+      chart.getStyler().setXAxisMax(end);
+      int level = 0;
+      for (PhaseRecord p : phases) {
+        double at = (p.startNs() - timeline.originNs()) / 1e9;
+        if (at < 0) {
+          continue;
+        }
+        chart.addAnnotation(new AnnotationLine(at, true, false));
+        if (first) {
+          // two label heights in turn, so labels of short phases next to each other do not overprint
+          chart.addAnnotation(new AnnotationText(shortLabel(p), at, max * (1.17 - 0.09 * (level++ % 2)), false));
+        }
       }
-      chart.addAnnotation(new AnnotationLine(at, true, false));
-      // three label heights in turn, so labels of short phases next to each other do not overprint
-      double y = max * (1.10 - 0.05 * (level++ % 3));
-      chart.addAnnotation(new AnnotationText(shortLabel(p), at, y, false));
+      chart.getStyler().setAnnotationLineColor(new Color(0, 0, 0, 90));
+      chart.getStyler().setAnnotationLineStroke(new BasicStroke(1f));
+      chart.getStyler().setAnnotationTextFont(new Font(Font.SANS_SERIF, Font.PLAIN, 10));
+      chart.getStyler().setAnnotationTextFontColor(Color.DARK_GRAY);
+      panels.add(chart);
     }
-    chart.getStyler().setAnnotationLineColor(new Color(0, 0, 0, 90));
-    chart.getStyler().setAnnotationLineStroke(new BasicStroke(1f));
-    chart.getStyler().setAnnotationTextFont(new Font(Font.SANS_SERIF, Font.PLAIN, 10));
-    chart.getStyler().setAnnotationTextFontColor(Color.DARK_GRAY);
-    return chart;
+    return panels;
   }
 
-  static void savePng(Chart<?, ?> chart, Path file) throws IOException {
-    Files.createDirectories(file.getParent());
-    BitmapEncoder.saveBitmap(chart, Files.newOutputStream(file), BitmapEncoder.BitmapFormat.PNG);
+  /** Panels stacked vertically into one PNG. */
+  static byte[] png(List<XYChart> panels) throws IOException {
+    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+    BitmapEncoder.saveBitmap(panels, panels.size(), 1, out, BitmapEncoder.BitmapFormat.PNG);
+    return out.toByteArray();
   }
 
   static byte[] png(Chart<?, ?> chart) throws IOException {

@@ -41,16 +41,18 @@ public final class ReportWriter {
       charts.put("throughput-tfidf.png", ReportCharts.throughput(summary.rows(), Workload.TFIDF));
       charts.put("runtime.png", ReportCharts.runtime(summary.rows()));
     }
-    if (timeline != null) {
-      charts.put("timeline.png", ReportCharts.timeline(timeline, results.phases()));
-    }
     Map<String, byte[]> pngs = new LinkedHashMap<>();
     for (Map.Entry<String, Chart<?, ?>> e : charts.entrySet()) {
-      byte[] png = ReportCharts.png(e.getValue());
+      pngs.put(e.getKey(), ReportCharts.png(e.getValue()));
+    }
+    if (timeline != null && !timeline.mibPerSecond().isEmpty()) {
+      pngs.put("timeline.png", ReportCharts.png(ReportCharts.timeline(timeline, results.phases())));
+    }
+    for (Map.Entry<String, byte[]> e : pngs.entrySet()) {
+      byte[] png = e.getValue();
       Path file = dir.resolve(ResultsFiles.CHARTS_DIR).resolve(e.getKey());
       Files.createDirectories(file.getParent());
       Files.write(file, png);
-      pngs.put(e.getKey(), png);
     }
     Files.writeString(dir.resolve(ResultsFiles.REPORT_MD), markdown(results, tables, pngs.keySet()),
         StandardCharsets.UTF_8);

@@ -24,9 +24,10 @@ import org.apache.hadoop.fs.RawLocalFileSystem;
 import io.pfsmix.fs.PfsConfigKeys;
 
 /**
- * Reads one file three ways in one run, interleaved: 4 KiB application reads through pfs:// (POSIX backend, default
- * read-ahead), 4 KiB reads through Hadoop's RawLocalFileSystem (file://), and 4 MiB reads with java.nio into a direct
- * buffer — the figure the study's read-ahead shim is measured against. Prints MB/s per run and the ratios of the means.
+ * Reads one file four ways in one run, interleaved: 4 KiB application reads through pfs:// (POSIX backend, default
+ * read-ahead into a buffer, and with fs.pfs.readahead.mmap), 4 KiB reads through Hadoop's RawLocalFileSystem
+ * (file://), and 4 MiB reads with java.nio into a direct buffer — the figure the study's read-ahead shim is measured
+ * against. Prints MB/s per run and the ratios of the means.
  */
 public final class ReadBenchmark {
 
@@ -37,6 +38,7 @@ public final class ReadBenchmark {
   /** One way of reading the file. */
   public enum Method {
     PFS("pfs:// 4 KiB reads"),
+    PFS_MMAP("pfs:// 4 KiB reads, mmap read-ahead"),
     FILE("file:// (RawLocalFileSystem) 4 KiB reads"),
     NIO("java.nio 4 MiB reads");
 
@@ -92,13 +94,16 @@ public final class ReadBenchmark {
   public Summary run() throws IOException {
     Files.createDirectories(directory);
     java.nio.file.Path file = directory.resolve(FILE_NAME);
+    Configuration mappedConf = new Configuration(conf);
+    mappedConf.setBoolean(PfsConfigKeys.READAHEAD_MMAP, true);
     try (FileSystem pfs = FileSystem.newInstance(URI.create("pfs:///"), conf);
+        FileSystem pfsMapped = FileSystem.newInstance(URI.create("pfs:///"), mappedConf);
         RawLocalFileSystem local = new RawLocalFileSystem()) {
       local.initialize(URI.create("file:///"), conf);
       write(file);
       out.println("warming up (one untimed read per method)...");
       for (Method method : Method.values()) {
-        read(method, file, pfs, local);
+        read(method, file, pfs, pfsMapped, local);
       }
       Map<Method, List<Double>> runs = new LinkedHashMap<>();
       Map<Method, List<Double>> cpuRuns = new LinkedHashMap<>();
@@ -114,7 +119,7 @@ public final class ReadBenchmark {
           Method method = methods[(i + repetition) % methods.length];
           long start = System.nanoTime();
           long cpuStart = threads.getCurrentThreadCpuTime();
-          long bytes = read(method, file, pfs, local);
+          long bytes = read(method, file, pfs, pfsMapped, local);
           double cpuSeconds = (threads.getCurrentThreadCpuTime() - cpuStart) / 1e9;
           double seconds = (System.nanoTime() - start) / 1e9;
           if (bytes != size) {
@@ -134,10 +139,13 @@ public final class ReadBenchmark {
         out.printf("mean      %-42s %9.1f MB/s             %9.1f MB/cpu-s%n", method.description,
             summary.meanMegabytesPerSecond().get(method), summary.meanMegabytesPerCpuSecond().get(method));
       }
-      out.printf("ratio pfs/nio  = %.3f wall, %.3f cpu   (target >= 0.9)%n", summary.ratio(Method.PFS, Method.NIO),
-          summary.cpuRatio(Method.PFS, Method.NIO));
-      out.printf("ratio pfs/file = %.3f wall, %.3f cpu   (target >= 1.0)%n", summary.ratio(Method.PFS, Method.FILE),
-          summary.cpuRatio(Method.PFS, Method.FILE));
+      for (Method pfsMethod : new Method[] {Method.PFS, Method.PFS_MMAP}) {
+        String name = pfsMethod == Method.PFS ? "pfs" : "pfs-mmap";
+        out.printf("ratio %-8s/nio  = %.3f wall, %.3f cpu   (target >= 0.9)%n", name,
+            summary.ratio(pfsMethod, Method.NIO), summary.cpuRatio(pfsMethod, Method.NIO));
+        out.printf("ratio %-8s/file = %.3f wall, %.3f cpu   (target >= 1.0)%n", name,
+            summary.ratio(pfsMethod, Method.FILE), summary.cpuRatio(pfsMethod, Method.FILE));
+      }
       return summary;
     } finally {
       Files.deleteIfExists(file);
@@ -170,11 +178,15 @@ public final class ReadBenchmark {
   }
 
   /** Opens, reads with the method's read size, closes; file systems are made beforehand and not timed. */
-  private static long read(Method method, java.nio.file.Path file, FileSystem pfs, FileSystem local)
-      throws IOException {
+  private static long read(Method method, java.nio.file.Path file, FileSystem pfs, FileSystem pfsMapped,
+      FileSystem local) throws IOException {
     switch (method) {
       case PFS:
         try (InputStream in = pfs.open(new Path("/" + FILE_NAME))) {
+          return drain(in);
+        }
+      case PFS_MMAP:
+        try (InputStream in = pfsMapped.open(new Path("/" + FILE_NAME))) {
           return drain(in);
         }
       case FILE:

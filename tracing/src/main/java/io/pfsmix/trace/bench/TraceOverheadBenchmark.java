@@ -36,14 +36,17 @@ import io.pfsmix.trace.shim.TracingBackendDecorator;
  * Tracing overhead, traced against untraced in one run with the runs interleaved (untraced, traced, untraced, ...):
  * (a) 4 KiB application reads of a file through pfs:// with the STORAGE trace point behind the read-ahead buffer,
  * (b) an IOR-like checkpoint written in 64 MiB blocks through pfs:// with positioned writes, traced at both points,
- * (c) both at once on two threads; (d) for comparison, the 4 KiB reads traced above the buffer as well; then the cost
- * of one recorded event.
+ * (c) both at once on two threads; (d) for comparison, the 4 KiB reads traced above the buffer as well; (e) the native
+ * side: a C program's checkpoint writes under the LD_PRELOAD library; then the cost of one recorded event.
  */
 public final class TraceOverheadBenchmark {
 
-  /** Sizes and repetitions of a run. */
+  /**
+   * Sizes and repetitions of a run. {@code nativeDirectory} holds libpfsmix-trace.so and pfsmix_posix_bench (the
+   * module's target/native); null or missing files skip the POSIX scenario.
+   */
   public record Settings(Path directory, long readFileBytes, int readSize, long writeFileBytes, int blockSize,
-      int repetitions, long events) {
+      int repetitions, long events, Path nativeDirectory) {
   }
 
   /**
@@ -110,6 +113,7 @@ public final class TraceOverheadBenchmark {
             o.tracedSeconds(), o.wallOverheadPercent(), o.untracedCpuSeconds(), o.tracedCpuSeconds(),
             o.cpuOverheadPercent(), o.tracedRecords(), estimate);
       }
+      posixScenario();
       out.println();
       for (EventCost cost : List.of(single, two)) {
         out.printf("cost per recorded event, %d thread(s), %d events: %.1f ns CPU in the calling thread (two clock "
@@ -232,6 +236,61 @@ public final class TraceOverheadBenchmark {
     } finally {
       pool.shutdown();
     }
+  }
+
+  /**
+   * (e) The native side: an IOR-like checkpoint written by a C program with pwrite in blocks, and one-byte pwrites for the
+   * cost per intercepted call, each run with and without LD_PRELOAD=libpfsmix-trace.so.
+   */
+  private void posixScenario() throws Exception {
+    Path library = settings.nativeDirectory() == null ? null : settings.nativeDirectory().resolve("libpfsmix-trace.so");
+    Path program = settings.nativeDirectory() == null ? null : settings.nativeDirectory().resolve("pfsmix_posix_bench");
+    if (library == null || !Files.isRegularFile(library) || !Files.isExecutable(program)) {
+      out.println("(e) POSIX scenario skipped: libpfsmix-trace.so and pfsmix_posix_bench not found in "
+          + settings.nativeDirectory() + " (build the tracing module)");
+      return;
+    }
+    int n = settings.repetitions();
+    long blocks = Math.max(1, settings.writeFileBytes() / settings.blockSize());
+    long smallCalls = 200_000;
+    double[][] results = new double[4][n];
+    for (int i = 0; i < n; i++) {
+      for (int traced = 0; traced < 2; traced++) {
+        ProcessBuilder builder = new ProcessBuilder(program.toString(), root.resolve("posix.bin").toString(),
+            Integer.toString(settings.blockSize()), Long.toString(blocks), Long.toString(smallCalls));
+        if (traced == 1) {
+          builder.environment().put("LD_PRELOAD", library.toString());
+          builder.environment().put("PFSMIX_TRACE_DIR", traces.resolve("posix").toString());
+        } else {
+          builder.environment().remove("LD_PRELOAD");
+        }
+        builder.redirectErrorStream(true);
+        Process process = builder.start();
+        String output = new String(process.getInputStream().readAllBytes());
+        if (process.waitFor() != 0) {
+          throw new IOException(program + " failed: " + output);
+        }
+        for (String line : output.split("\n")) {
+          String[] kv = line.trim().split(" ");
+          if (kv[0].equals("checkpoint_ns")) {
+            results[traced][i] = Double.parseDouble(kv[1]) / 1e9;
+          } else if (kv[0].equals("small_call_cpu_ns")) {
+            results[2 + traced][i] = Double.parseDouble(kv[1]);
+          }
+        }
+      }
+      deleteTree(traces.resolve("posix"));
+      out.printf("  (e) POSIX checkpoint: run %d untraced %.3f s, traced %.3f s; 1-byte pwrite %.0f ns CPU untraced, "
+          + "%.0f ns traced%n", i + 1, results[0][i], results[1][i], results[2][i], results[3][i]);
+    }
+    double untraced = median(results[0]);
+    double traced = median(results[1]);
+    out.printf("%-48s %9.3f %9.3f %7.2f%%   (%d-byte pwrite blocks, LD_PRELOAD library, %d records)%n",
+        "(e) POSIX checkpoint write, preload library", untraced, traced, (traced / untraced - 1) * 100,
+        settings.blockSize(), blocks + 2);
+    out.printf("    one intercepted 1-byte pwrite: %.0f ns CPU untraced, %.0f ns traced (medians; the library's share is "
+        + "the difference, %.0f ns)%n", median(results[2]), median(results[3]),
+        median(results[3]) - median(results[2]));
   }
 
   /** CPU time per recorded event, as a traced call pays it: two clock reads and the record. */
