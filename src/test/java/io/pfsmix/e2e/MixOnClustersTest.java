@@ -46,18 +46,12 @@ class MixOnClustersTest {
 
   @Test
   void withJobsOnMiniYarnCluster() throws Exception {
-    // the embedded pfs: YARN's application master and tasks find the same root by the pfsmix home as this JVM does
-    // (a pfs@DIR root is a client setting the application master does not see before it reads job.xml)
+    // on the in-process HDFS, as a YARN cluster usually runs: TFIDF's tasks in containers of their own, traced there
     Path results = out.resolve("yarn");
-    String dir = "/e2e-yarn-" + ProcessHandle.current().pid();
-    MixResults mix = runComplete(results, "--fs", "pfs", "--jobs", "yarn-mini", "--patterns", "n-to-n", "--dir", dir);
-    assertThat(mix.environment().values().iterator().next().get("jobs")).contains("MiniMRYarnCluster");
-    assertTraceMatches(mix, results, true, dir);
-    org.apache.hadoop.conf.Configuration conf = new org.apache.hadoop.conf.Configuration();
-    org.apache.hadoop.fs.Path remove = new org.apache.hadoop.fs.Path("pfs://" + dir);
-    try (org.apache.hadoop.fs.FileSystem fs = org.apache.hadoop.fs.FileSystem.newInstance(remove.toUri(), conf)) {
-      fs.delete(remove, true);
-    }
+    MixResults mix = runComplete(results, "--fs", "hdfs-mini", "--jobs", "yarn-mini", "--patterns", "n-to-n",
+        "--dir", "/mix");
+    assertThat(mix.environment().get("hdfs").get("jobs")).contains("MiniMRYarnCluster");
+    assertTraceMatches(mix, results, false);
   }
 
   @Test

@@ -176,7 +176,7 @@ final class TraceCommand implements Runnable {
           "(c) both at once",
           "(d) for comparison, the 4 KiB reads traced above the buffer too",
           "(e) a C program's checkpoint (pwrite in the same blocks) with and without LD_PRELOAD=libpfsmix-trace.so",
-          "Then the cost of one recorded event. Target: overhead <= 1% in (a), (b), (c)."})
+          "Then the cost of one recorded event. Target: overhead <= 1%% in (a), (b), (c)."})
   static final class Bench implements Callable<Integer> {
 
     @Option(names = "--dir", paramLabel = "DIR",

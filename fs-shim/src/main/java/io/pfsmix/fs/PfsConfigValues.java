@@ -2,7 +2,7 @@ package io.pfsmix.fs;
 
 import org.apache.hadoop.conf.Configuration;
 
-/** Reads numeric fs.pfs.* keys so that a bad value fails with the key and the value in the message. */
+/** Reads numeric and boolean fs.pfs.* keys so that a bad value fails with the key and the value in the message. */
 public final class PfsConfigValues {
 
   private PfsConfigValues() {
@@ -22,6 +22,18 @@ public final class PfsConfigValues {
           + " and " + max + " bytes");
     }
     return value;
+  }
+
+  /** true or false (any case); Configuration.getBoolean would quietly take anything else as the default. */
+  public static boolean bool(Configuration conf, String key, boolean defaultValue) {
+    String value = conf.getTrimmed(key);
+    if (value == null || value.isEmpty()) {
+      return defaultValue;
+    }
+    if (value.equalsIgnoreCase("true") || value.equalsIgnoreCase("false")) {
+      return Boolean.parseBoolean(value);
+    }
+    throw new IllegalArgumentException(key + " = '" + value + "' is not a boolean (true or false)");
   }
 
   /** A byte count that must fit a Java buffer. */

@@ -85,7 +85,7 @@ public class PfsFileSystem extends FileSystem implements PositionedWriteFileSyst
         PfsConfigKeys.READAHEAD_SIZE_DEFAULT, 1);
     randomReadSize = PfsConfigValues.bufferBytes(conf, PfsConfigKeys.READAHEAD_RANDOM_SIZE,
         PfsConfigKeys.READAHEAD_RANDOM_SIZE_DEFAULT, 1);
-    mappedReadAhead = conf.getBoolean(PfsConfigKeys.READAHEAD_MMAP, PfsConfigKeys.READAHEAD_MMAP_DEFAULT);
+    mappedReadAhead = PfsConfigValues.bool(conf, PfsConfigKeys.READAHEAD_MMAP, PfsConfigKeys.READAHEAD_MMAP_DEFAULT);
     writeBufferSize = PfsConfigValues.bufferBytes(conf, PfsConfigKeys.WRITE_BUFFER_SIZE,
         PfsConfigKeys.WRITE_BUFFER_SIZE_DEFAULT, 1);
     vectoredMinSeek = PfsConfigValues.bufferBytes(conf, PfsConfigKeys.VECTORED_MIN_SEEK,

@@ -61,6 +61,7 @@ class PfsConfigurationTest {
         {PfsConfigKeys.READAHEAD_RANDOM_SIZE, "0"},
         {PfsConfigKeys.BLOCK_SIZE, "12x"},
         {PfsConfigKeys.VECTORED_MAX_MERGED, "1.5m"},
+        {PfsConfigKeys.READAHEAD_MMAP, "yes"},
     };
     for (String[] c : cases) {
       Configuration conf = PfsTestFileSystems.posixConfiguration(root);

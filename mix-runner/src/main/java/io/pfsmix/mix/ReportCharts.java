@@ -87,74 +87,69 @@ final class ReportCharts {
   }
 
   /**
-   * MiB/s each workload moved over the whole mix, from the merged trace: one panel per workload (each on its own scale,
-   * the classifier reads far fewer MiB/s than the checkpoint writes), all on one time axis, with a line and a short
-   * label where each phase began.
+   * MiB/s each workload moved over the whole mix, from the merged trace, on one time axis: IOR on the left scale, the
+   * classifier (and anything else) on the right one, since the classifier reads far fewer MiB/s than the checkpoint
+   * writes; a line and a short label mark where each phase began.
    */
-  static List<XYChart> timeline(TraceAnalysis.Timeline timeline, List<PhaseRecord> phases) {
-    List<XYChart> panels = new ArrayList<>();
+  static XYChart timeline(TraceAnalysis.Timeline timeline, List<PhaseRecord> phases) {
+    XYChart chart = new XYChartBuilder().width(WIDTH + 300).height(HEIGHT + 40)
+        .title("When each workload did I/O (" + timeline.point().name().toLowerCase(java.util.Locale.ROOT)
+            + " trace point, " + String.format(java.util.Locale.ROOT, "%.2f", timeline.binSeconds()) + " s bins)")
+        .xAxisTitle("seconds since the mix started; phases: T TFIDF alone, I1/IN IOR N-to-1/N-to-N alone,"
+            + " M1/MN mixed, B balancing, W warm-up; ·repetition").build();
+    style(chart);
+    chart.getStyler().setDefaultSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Area);
+    chart.getStyler().setMarkerSize(0);
+    chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);
+    chart.getStyler().setLegendLayout(Styler.LegendLayout.Horizontal);
+    chart.getStyler().setYAxisGroupPosition(1, Styler.YAxisPosition.Right);
+    chart.setYAxisGroupTitle(0, "IOR MiB/s");
+    chart.setYAxisGroupTitle(1, "TFIDF MiB/s");
+    double[] max = new double[2];
     double end = 0;
-    for (double[] y : timeline.mibPerSecond().values()) {
-      end = Math.max(end, y.length * timeline.binSeconds());
-    }
     for (Map.Entry<String, double[]> e : timeline.mibPerSecond().entrySet()) {
-      boolean first = panels.isEmpty();
-      XYChart chart = new XYChartBuilder().width(WIDTH + 300).height(HEIGHT / 2 + (first ? 40 : 0))
-          .title(first ? "When each workload did I/O (" + timeline.point().name().toLowerCase(java.util.Locale.ROOT)
-              + " trace point, " + String.format(java.util.Locale.ROOT, "%.2f", timeline.binSeconds()) + " s bins)" : "")
-          .xAxisTitle("seconds since the mix started; phases: T TFIDF alone, I1/IN IOR N-to-1/N-to-N alone,"
-              + " M1/MN mixed, B balancing, W warm-up; ·repetition")
-          .yAxisTitle(label(e.getKey()) + " MiB/s").build();
-      style(chart);
-      chart.getStyler().setDefaultSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Area);
-      chart.getStyler().setMarkerSize(0);
-      chart.getStyler().setLegendVisible(false);
-      chart.getStyler().setChartTitleVisible(first);
+      int group = e.getKey().equals(Workload.IOR) ? 0 : 1;
       double[] y = e.getValue();
       double[] x = new double[y.length];
-      double max = 0;
       for (int i = 0; i < y.length; i++) {
         x[i] = (i + 0.5) * timeline.binSeconds();
-        max = Math.max(max, y[i]);
+        max[group] = Math.max(max[group], y[i]);
       }
+      end = Math.max(end, y.length * timeline.binSeconds());
       Color c = switch (e.getKey()) {
         case Workload.IOR -> IOR;
         case Workload.TFIDF -> TFIDF;
         default -> OTHER;
       };
-      XYSeries s = chart.addSeries(label(e.getKey()), x, y);
+      XYSeries s = chart.addSeries(label(e.getKey()) + (group == 0 ? " (left scale)" : " (right scale)"), x, y);
+      s.setYAxisGroup(group);
       s.setMarker(SeriesMarkers.NONE);
       s.setLineColor(c);
-      s.setFillColor(new Color(c.getRed(), c.getGreen(), c.getBlue(), 120));
-      chart.getStyler().setYAxisMax(max * 1.25 + 1e-9);
-      chart.getStyler().setXAxisMin(0.0);
-      chart.getStyler().setXAxisMax(end);
-      int level = 0;
-      for (PhaseRecord p : phases) {
-        double at = (p.startNs() - timeline.originNs()) / 1e9;
-        if (at < 0) {
-          continue;
-        }
-        chart.addAnnotation(new AnnotationLine(at, true, false));
-        if (first) {
-          // two label heights in turn, so labels of short phases next to each other do not overprint
-          chart.addAnnotation(new AnnotationText(shortLabel(p), at, max * (1.17 - 0.09 * (level++ % 2)), false));
-        }
-      }
-      chart.getStyler().setAnnotationLineColor(new Color(0, 0, 0, 90));
-      chart.getStyler().setAnnotationLineStroke(new BasicStroke(1f));
-      chart.getStyler().setAnnotationTextFont(new Font(Font.SANS_SERIF, Font.PLAIN, 10));
-      chart.getStyler().setAnnotationTextFontColor(Color.DARK_GRAY);
-      panels.add(chart);
+      s.setFillColor(new Color(c.getRed(), c.getGreen(), c.getBlue(), 110));
     }
-    return panels;
-  }
-
-  /** Panels stacked vertically into one PNG. */
-  static byte[] png(List<XYChart> panels) throws IOException {
-    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
-    BitmapEncoder.saveBitmap(panels, panels.size(), 1, out, BitmapEncoder.BitmapFormat.PNG);
-    return out.toByteArray();
+    for (int group = 0; group < 2; group++) {
+      chart.getStyler().setYAxisMin(group, 0.0);
+      chart.getStyler().setYAxisMax(group, max[group] * 1.25 + 1e-9);
+    }
+    chart.getStyler().setYAxisGroupTickLabelsColorMap(0, IOR.darker());
+    chart.getStyler().setYAxisGroupTickLabelsColorMap(1, TFIDF.darker());
+    chart.getStyler().setXAxisMin(0.0);
+    chart.getStyler().setXAxisMax(end);
+    int level = 0;
+    for (PhaseRecord p : phases) {
+      double at = (p.startNs() - timeline.originNs()) / 1e9;
+      if (at < 0) {
+        continue;
+      }
+      chart.addAnnotation(new AnnotationLine(at, true, false));
+      // two label heights in turn, so labels of short phases next to each other do not overprint
+      chart.addAnnotation(new AnnotationText(shortLabel(p), at, max[0] * (1.19 - 0.08 * (level++ % 2)), false));
+    }
+    chart.getStyler().setAnnotationLineColor(new Color(0, 0, 0, 90));
+    chart.getStyler().setAnnotationLineStroke(new BasicStroke(1f));
+    chart.getStyler().setAnnotationTextFont(new Font(Font.SANS_SERIF, Font.PLAIN, 10));
+    chart.getStyler().setAnnotationTextFontColor(Color.DARK_GRAY);
+    return chart;
   }
 
   static byte[] png(Chart<?, ?> chart) throws IOException {

@@ -7,7 +7,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
@@ -25,7 +24,6 @@ import io.pfsmix.trace.tools.TraceMerge;
 class TraceSupport {
 
   /** How far out of start-time order records of one file may be (threads' buffers interleave). */
-  private static final long REORDER_WINDOW_NS = TimeUnit.SECONDS.toNanos(30);
 
   /**
    * Traces every call on the default file system's scheme at the application point and, on pfs, behind the read-ahead
@@ -65,7 +63,7 @@ class TraceSupport {
       int pid = (int) ProcessHandle.current().pid();
       try (TraceWriter writer = TraceWriter.create(merged, TraceMerge.mergedHeader(readers, host, pid,
           "pfsmix-mix " + ManagementFactory.getRuntimeMXBean().getVmVersion()))) {
-        return TraceMerge.merge(readers, writer, REORDER_WINDOW_NS, null).notes();
+        return TraceMerge.merge(readers, writer, TraceMerge.DEFAULT_REORDER_WINDOW_NS, null).notes();
       }
     } finally {
       for (TraceReader reader : readers) {

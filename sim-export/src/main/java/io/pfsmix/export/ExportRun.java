@@ -2,6 +2,8 @@ package io.pfsmix.export;
 
 import io.pfsmix.trace.format.TraceReader;
 import io.pfsmix.trace.format.TraceRecord;
+import io.pfsmix.trace.tools.TraceMerge;
+import java.io.Closeable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.AtomicMoveNotSupportedException;
@@ -9,6 +11,7 @@ import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.function.LongConsumer;
@@ -75,8 +78,8 @@ public final class ExportRun {
     boolean published = false;
     try {
       Result result;
-      try (TraceMerge merge = new TraceMerge(traces); Exporter exporter = format.create(staging, options, warnings)) {
-        result = convert(merge, exporter, target);
+      try (OpenTraces open = OpenTraces.of(traces); Exporter exporter = format.create(staging, options, warnings)) {
+        result = convert(open.readers, exporter, target);
       }
       // the exporter's files are closed here: publish only now
       publish(staging, target);
@@ -89,7 +92,8 @@ public final class ExportRun {
     }
   }
 
-  private Result convert(TraceMerge merge, Exporter exporter, Path target) throws IOException {
+  private Result convert(List<TraceReader> readers, Exporter exporter, Path target) throws IOException {
+    TraceMerge.Records merge = TraceMerge.stream(readers, TraceMerge.DEFAULT_REORDER_WINDOW_NS);
     EventNormalizer normalizer = new EventNormalizer(options.points());
     long exported = 0;
     TraceRecord r;
@@ -103,7 +107,7 @@ public final class ExportRun {
         progress.accept(normalizer.recordsSeen());
       }
     }
-    for (TraceReader reader : merge.readers()) {
+    for (TraceReader reader : readers) {
       if (reader.cutShort()) {
         warnings.warn("trace cut short (records after its last whole block are missing)", reader.cutShortMessage());
       }
@@ -120,6 +124,37 @@ public final class ExportRun {
     exporter.finish(normalizer.actors());
     return new Result(target, normalizer.recordsSeen(), exported, normalizer.skippedByPoint(),
         normalizer.actors().size(), warnings);
+  }
+
+  /** The readers of every trace, all closed together; a file that cannot be opened closes those already open. */
+  private record OpenTraces(List<TraceReader> readers) implements Closeable {
+    static OpenTraces of(List<Path> files) throws IOException {
+      OpenTraces open = new OpenTraces(new ArrayList<>());
+      try {
+        for (Path file : files) {
+          open.readers.add(TraceReader.open(file));
+        }
+      } catch (IOException | RuntimeException e) {
+        open.close();
+        throw e;
+      }
+      return open;
+    }
+
+    @Override
+    public void close() throws IOException {
+      IOException first = null;
+      for (TraceReader reader : readers) {
+        try {
+          reader.close();
+        } catch (IOException e) {
+          first = first == null ? e : first;
+        }
+      }
+      if (first != null) {
+        throw first;
+      }
+    }
   }
 
   private void publish(Path staging, Path target) throws IOException {

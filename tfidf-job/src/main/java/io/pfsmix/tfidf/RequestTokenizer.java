@@ -1,7 +1,8 @@
 package io.pfsmix.tfidf;
 
 /**
- * Splits a raw HTTP request into terms straight from its bytes, without allocating per token.
+ * Splits a raw HTTP request into terms straight from its bytes, without allocating per token: term hashes go into a
+ * reused primitive array.
  *
  * <p>While scanning, it undoes the encodings attackers use to slip past filters: percent-encoding (also double
  * percent-encoding, {@code %252e} -> {@code .}), '+' for space, and letter case. Terms are runs of word bytes (ASCII
@@ -16,11 +17,6 @@ public final class RequestTokenizer {
 
   public static final int VERSION = 2;
   public static final int MAX_TOKEN_BYTES = 32;
-
-  /** Receives each term of a request. {@code text} is only valid during the call. */
-  public interface TokenSink {
-    void token(long hash, byte[] text, int length);
-  }
 
   private static final long SEED = 0x243F6A8885A308D3L;
 
@@ -57,9 +53,42 @@ public final class RequestTokenizer {
   }
 
   private final byte[] text = new byte[MAX_TOKEN_BYTES];
+  private final boolean keepText;
+  private long[] hashes = new long[512];
+  private int count;
+  /** With keepText: the terms' bytes back to back, term k at [starts[k], starts[k + 1]). */
+  private byte[] termBytes;
+  private int[] starts;
 
-  /** Reports every term of {@code bytes[offset, offset+length)} to {@code sink}, in order. */
-  public void tokenize(byte[] bytes, int offset, int length, TokenSink sink) {
+  /**
+   * @param keepText whether to keep each term's bytes (training needs them to write the dictionary; classification only
+   *     needs hashes)
+   */
+  public RequestTokenizer(boolean keepText) {
+    this.keepText = keepText;
+    if (keepText) {
+      termBytes = new byte[4096];
+      starts = new int[hashes.length + 1];
+    }
+  }
+
+  /** Hashes of the terms found by the last {@link #tokenize}, entries [0, count). */
+  public long[] hashes() {
+    return hashes;
+  }
+
+  /** The bytes of term {@code k} of the last {@link #tokenize} (tokenizers that keep text only). */
+  public byte[] term(int k) {
+    return java.util.Arrays.copyOfRange(termBytes, starts[k], starts[k + 1]);
+  }
+
+  /**
+   * Finds every term of {@code bytes[offset, offset+length)}, in order; returns how many. Results are collected in arrays
+   * rather than handed to a callback: one call site per consumer type would otherwise turn into a megamorphic virtual call
+   * per term when training and classification share a JVM (the local job runner).
+   */
+  public int tokenize(byte[] bytes, int offset, int length) {
+    count = 0;
     final byte[] t = text;
     final int[] map = MAP;
     final int end = offset + length;
@@ -92,30 +121,18 @@ public final class RequestTokenizer {
         m = map[c] & ~ESCAPE;
       }
       if ((m & WORD) != 0) {
-        // the rest of a run of plain word bytes in a tight loop: one well-predicted exit test per byte
-        while (true) {
-          int c = m & 0xff;
-          if (wordLength < MAX_TOKEN_BYTES) {
-            t[wordLength] = (byte) c;
-          }
-          wordLength++;
-          h = step(h, c);
-          if (i >= end) {
-            break;
-          }
-          int next = map[bytes[i] & 0xff];
-          if ((next & (WORD | ESCAPE)) != WORD) {
-            break;
-          }
-          m = next;
-          i++;
+        int c = m & 0xff;
+        if (wordLength < MAX_TOKEN_BYTES) {
+          t[wordLength] = (byte) c;
         }
+        wordLength++;
+        h = step(h, c);
         previousPunct = -1;
         continue;
       }
       if (wordLength > 0) {
         if (wordLength <= MAX_TOKEN_BYTES) {
-          sink.token(finish(h), t, wordLength);
+          emit(finish(h), t, wordLength);
         }
         wordLength = 0;
         h = SEED;
@@ -123,11 +140,11 @@ public final class RequestTokenizer {
       if ((m & PUNCT) != 0) {
         int c = m & 0xff;
         t[0] = (byte) c;
-        sink.token(PUNCT_HASH[c], t, 1);
+        emit(PUNCT_HASH[c], t, 1);
         if (previousPunct >= 0) {
           t[0] = (byte) previousPunct;
           t[1] = (byte) c;
-          sink.token(finish(step(step(SEED, previousPunct), c)), t, 2);
+          emit(finish(step(step(SEED, previousPunct), c)), t, 2);
         }
         previousPunct = c;
       } else {
@@ -135,8 +152,28 @@ public final class RequestTokenizer {
       }
     }
     if (wordLength > 0 && wordLength <= MAX_TOKEN_BYTES) {
-      sink.token(finish(h), t, wordLength);
+      emit(finish(h), t, wordLength);
     }
+    return count;
+  }
+
+  private void emit(long hash, byte[] term, int length) {
+    if (count == hashes.length) {
+      hashes = java.util.Arrays.copyOf(hashes, count * 2);
+      if (keepText) {
+        starts = java.util.Arrays.copyOf(starts, count * 2 + 1);
+      }
+    }
+    hashes[count] = hash;
+    if (keepText) {
+      int start = starts[count];
+      if (start + length > termBytes.length) {
+        termBytes = java.util.Arrays.copyOf(termBytes, Math.max(termBytes.length * 2, start + length));
+      }
+      System.arraycopy(term, 0, termBytes, start, length);
+      starts[count + 1] = start + length;
+    }
+    count++;
   }
 
   /** The hash {@link #tokenize} reports for a term whose decoded bytes are {@code term}. */

@@ -4,7 +4,7 @@ package io.pfsmix.tfidf;
  * Turns one request into its L2-normalised TF-IDF vector over a model's dictionary, as a sparse vector in primitive arrays
  * reused from request to request: weight = (1 + ln tf) * idf. One instance per thread.
  */
-final class TfidfVectorizer implements RequestTokenizer.TokenSink {
+final class TfidfVectorizer {
 
   private static final float[] LOG_TF = new float[256];
 
@@ -14,7 +14,7 @@ final class TfidfVectorizer implements RequestTokenizer.TokenSink {
     }
   }
 
-  private final RequestTokenizer tokenizer = new RequestTokenizer();
+  private final RequestTokenizer tokenizer = new RequestTokenizer(false);
   private final TermDictionary dictionary;
   private final float[] idf;
   private final int[] termFrequency;
@@ -41,7 +41,11 @@ final class TfidfVectorizer implements RequestTokenizer.TokenSink {
       java.util.Arrays.fill(stamp, 0);
       document = 1;
     }
-    tokenizer.tokenize(bytes, offset, length, this);
+    int found = tokenizer.tokenize(bytes, offset, length);
+    long[] hashes = tokenizer.hashes();
+    for (int k = 0; k < found; k++) {
+      count(hashes[k]);
+    }
     double norm = 0;
     for (int k = 0; k < termCount; k++) {
       int t = terms[k];
@@ -59,8 +63,7 @@ final class TfidfVectorizer implements RequestTokenizer.TokenSink {
     return termCount;
   }
 
-  @Override
-  public void token(long hash, byte[] text, int length) {
+  private void count(long hash) {
     int t = dictionary.indexOf(hash);
     if (t < 0) {
       return;

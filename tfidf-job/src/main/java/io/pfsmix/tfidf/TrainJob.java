@@ -70,15 +70,13 @@ final class TrainJob {
 
   // ---- job 1: document frequencies and the dictionary ----
 
-  static final class DocumentFrequencyMapper extends Mapper<LongWritable, RequestRecord, BytesWritable, ClassCounts>
-      implements RequestTokenizer.TokenSink {
+  static final class DocumentFrequencyMapper extends Mapper<LongWritable, RequestRecord, BytesWritable, ClassCounts> {
     private static final int FLUSH_TERMS = 300_000;
-    private final RequestTokenizer tokenizer = new RequestTokenizer();
+    private final RequestTokenizer tokenizer = new RequestTokenizer(true);
     private final Map<Long, TermCounts> terms = new HashMap<>();
     private final Set<Long> documentTerms = new HashSet<>();
     private final ClassCounts totals = new ClassCounts();
     private RequestValidator validator;
-    private int currentClass;
 
     private static final class TermCounts {
       final byte[] term;
@@ -99,7 +97,7 @@ final class TrainJob {
     protected void map(LongWritable key, RequestRecord record, Context context) throws IOException, InterruptedException {
       context.getCounter(TfidfCounters.REQUESTS).increment(1);
       context.getCounter(TfidfCounters.BYTES).increment(record.length());
-      currentClass = trainingClass(record);
+      int currentClass = trainingClass(record);
       if (currentClass < 0 || record.oversize() || validator.check(record.bytes(), 0, record.length()) != null) {
         context.getCounter(TfidfCounters.MALFORMED).increment(1);
         return;
@@ -107,18 +105,18 @@ final class TrainJob {
       totals.increment(currentClass, 1);
       context.getCounter(TOTALS_GROUP, HttpClass.ofIndex(currentClass).label()).increment(1);
       documentTerms.clear();
-      tokenizer.tokenize(record.bytes(), 0, record.length(), this);
+      int found = tokenizer.tokenize(record.bytes(), 0, record.length());
+      long[] hashes = tokenizer.hashes();
+      for (int k = 0; k < found; k++) {
+        long hash = hashes[k];
+        if (documentTerms.add(hash)) {
+          final int term = k;
+          terms.computeIfAbsent(hash, h -> new TermCounts(tokenizer.term(term))).counts.increment(currentClass, 1);
+        }
+      }
       if (terms.size() > FLUSH_TERMS) {
         flush(context);
       }
-    }
-
-    @Override
-    public void token(long hash, byte[] text, int length) {
-      if (!documentTerms.add(hash)) {
-        return;
-      }
-      terms.computeIfAbsent(hash, h -> new TermCounts(Arrays.copyOf(text, length))).counts.increment(currentClass, 1);
     }
 
     private void flush(Context context) throws IOException, InterruptedException {

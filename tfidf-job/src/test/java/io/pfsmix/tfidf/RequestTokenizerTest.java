@@ -13,13 +13,27 @@ class RequestTokenizerTest {
   /** Terms of a text, checking on the way that every reported hash is the hash of the reported bytes. */
   static List<String> terms(String request) {
     byte[] bytes = request.getBytes(StandardCharsets.ISO_8859_1);
+    RequestTokenizer tokenizer = new RequestTokenizer(true);
+    int found = tokenizer.tokenize(bytes, 0, bytes.length);
     List<String> terms = new ArrayList<>();
-    new RequestTokenizer().tokenize(bytes, 0, bytes.length, (hash, text, length) -> {
-      byte[] term = java.util.Arrays.copyOf(text, length);
-      assertThat(hash).isEqualTo(RequestTokenizer.hash(term));
+    for (int k = 0; k < found; k++) {
+      byte[] term = tokenizer.term(k);
+      assertThat(tokenizer.hashes()[k]).isEqualTo(RequestTokenizer.hash(term));
       terms.add(new String(term, StandardCharsets.ISO_8859_1));
-    });
+    }
     return terms;
+  }
+
+  @Test
+  void growsPastItsInitialCapacityAndStartsAfreshEachCall() {
+    String many = "a.".repeat(2000);
+    assertThat(terms(many)).hasSize(2000 + 2000 + 1999);
+    RequestTokenizer tokenizer = new RequestTokenizer(false);
+    byte[] first = many.getBytes(StandardCharsets.US_ASCII);
+    assertThat(tokenizer.tokenize(first, 0, first.length)).isEqualTo(5999);
+    byte[] second = "x y".getBytes(StandardCharsets.US_ASCII);
+    assertThat(tokenizer.tokenize(second, 0, second.length)).isEqualTo(2);
+    assertThat(tokenizer.hashes()[1]).isEqualTo(RequestTokenizer.hash(new byte[] {'y'}));
   }
 
   @Test

@@ -546,7 +546,9 @@ public class TracingFileSystem extends FileSystem implements PositionedWriteFile
     return fs.getDefaultBlockSize(f);
   }
 
+  /** Deprecated in Hadoop, yet still called by older code: delegated so it answers as the wrapped file system. */
   @Override
+  @Deprecated
   public long getDefaultBlockSize() {
     return fs.getDefaultBlockSize();
   }
@@ -556,7 +558,9 @@ public class TracingFileSystem extends FileSystem implements PositionedWriteFile
     return fs.getDefaultReplication(path);
   }
 
+  /** Deprecated in Hadoop, yet still called by older code: delegated so it answers as the wrapped file system. */
   @Override
+  @Deprecated
   public short getDefaultReplication() {
     return fs.getDefaultReplication();
   }

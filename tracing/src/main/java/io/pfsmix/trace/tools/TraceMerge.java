@@ -35,6 +35,12 @@ public final class TraceMerge {
     }
   }
 
+  /**
+   * Default reorder window: records within one file are ordered per thread, and the recorder flushes thread buffers
+   * every second, so a minute leaves ample margin for a slow or stalled flusher.
+   */
+  public static final long DEFAULT_REORDER_WINDOW_NS = 60_000_000_000L;
+
   private TraceMerge() {
   }
 
@@ -44,26 +50,35 @@ public final class TraceMerge {
   }
 
   /**
-   * Merges {@code readers} into {@code writer} (which the caller closes). {@code progress} gets the record count every
-   * million records.
+   * The records of {@code readers} as one time-ordered stream, read lazily: what exporters and the merge below consume.
+   * The caller closes the readers.
    */
-  public static Result merge(List<TraceReader> readers, TraceWriter writer, long reorderWindowNs,
-      Consumer<Long> progress) throws IOException {
-    List<Input> inputs = new ArrayList<>();
-    for (TraceReader reader : readers) {
-      inputs.add(new Input(reader));
-    }
-    PriorityQueue<Input> heads = new PriorityQueue<>((a, b) -> compare(a.window.peek(), b.window.peek()));
-    for (Input input : inputs) {
-      if (fill(input, reorderWindowNs)) {
-        heads.add(input);
+  public static Records stream(List<TraceReader> readers, long reorderWindowNs) throws IOException {
+    return new Records(readers, reorderWindowNs);
+  }
+
+  /** A streaming k-way merge; {@link #next} returns null at the end of every input. */
+  public static final class Records {
+    private final long reorderWindowNs;
+    private final PriorityQueue<Input> heads = new PriorityQueue<>((a, b) -> compare(a.window.peek(), b.window.peek()));
+    private long lastStart = Long.MIN_VALUE;
+    private String lastFile;
+
+    private Records(List<TraceReader> readers, long reorderWindowNs) throws IOException {
+      this.reorderWindowNs = reorderWindowNs;
+      for (TraceReader reader : readers) {
+        Input input = new Input(reader);
+        if (fill(input, reorderWindowNs)) {
+          heads.add(input);
+        }
       }
     }
-    long written = 0;
-    long lastStart = Long.MIN_VALUE;
-    String lastFile = null;
-    while (!heads.isEmpty()) {
+
+    public TraceRecord next() throws IOException {
       Input input = heads.poll();
+      if (input == null) {
+        return null;
+      }
       TraceRecord record = input.window.poll();
       if (record.startNs() < lastStart) {
         throw new IOException(input.reader.name() + ": a record starting at " + record.startNs()
@@ -73,21 +88,34 @@ public final class TraceMerge {
       }
       lastStart = record.startNs();
       lastFile = input.reader.name();
+      if (fill(input, reorderWindowNs)) {
+        heads.add(input);
+      }
+      return record;
+    }
+  }
+
+  /**
+   * Merges {@code readers} into {@code writer} (which the caller closes). {@code progress} gets the record count every
+   * million records.
+   */
+  public static Result merge(List<TraceReader> readers, TraceWriter writer, long reorderWindowNs,
+      Consumer<Long> progress) throws IOException {
+    Records merged = stream(readers, reorderWindowNs);
+    long written = 0;
+    for (TraceRecord record = merged.next(); record != null; record = merged.next()) {
       writer.write(record);
       written++;
       if (progress != null && written % 1_000_000 == 0) {
         progress.accept(written);
       }
-      if (fill(input, reorderWindowNs)) {
-        heads.add(input);
-      }
     }
     long lost = 0;
     List<String> notes = new ArrayList<>();
-    for (Input input : inputs) {
-      lost += input.reader.lostRecords();
-      if (input.reader.cutShort()) {
-        notes.add(input.reader.cutShortMessage());
+    for (TraceReader reader : readers) {
+      lost += reader.lostRecords();
+      if (reader.cutShort()) {
+        notes.add(reader.cutShortMessage());
       }
     }
     writer.addLostRecords(lost);
