@@ -19,7 +19,7 @@ import io.pfsmix.mix.WorkloadResult;
 import io.pfsmix.trace.format.TracePoint;
 
 /**
- * The same small mix on the in-process HDFS (IOR -F there), with the jobs on the in-process YARN cluster, and on the
+ * The same small mix on the in-process HDFS (IOR -F there) with the jobs on the in-process YARN cluster, and on the
  * real local Ceph cluster: each complete, and each trace holding the bytes the workloads said they moved.
  */
 class MixOnClustersTest {
@@ -34,23 +34,16 @@ class MixOnClustersTest {
   }
 
   @Test
-  void onMiniDfsCluster() throws Exception {
-    Path results = out.resolve("hdfs");
-    MixResults mix = runComplete(results, "--fs", "hdfs-mini", "--patterns", "n-to-n", "--dir", "/mix");
+  void onMiniDfsClusterWithJobsOnMiniYarnCluster() throws Exception {
+    // HDFS as a YARN cluster usually has it (IOR -F there); TFIDF's tasks run in containers of their own, traced there
+    Path results = out.resolve("hdfs-yarn");
+    MixResults mix = runComplete(results, "--fs", "hdfs-mini", "--jobs", "yarn-mini", "--patterns", "n-to-n",
+        "--dir", "/mix");
     assertThat(mix.environment().get("hdfs").get("file system")).startsWith("MiniDFSCluster at hdfs://");
+    assertThat(mix.environment().get("hdfs").get("jobs")).contains("MiniMRYarnCluster");
     assertThat(mix.phases()).extracting(PhaseRecord::kind).containsExactly(PhaseKind.TFIDF_ALONE, PhaseKind.IOR_ALONE,
         PhaseKind.MIXED);
     // HDFS has no storage trace point (that one is inside the pfs shim): the application point holds it all
-    assertTraceMatches(mix, results, false);
-  }
-
-  @Test
-  void withJobsOnMiniYarnCluster() throws Exception {
-    // on the in-process HDFS, as a YARN cluster usually runs: TFIDF's tasks in containers of their own, traced there
-    Path results = out.resolve("yarn");
-    MixResults mix = runComplete(results, "--fs", "hdfs-mini", "--jobs", "yarn-mini", "--patterns", "n-to-n",
-        "--dir", "/mix");
-    assertThat(mix.environment().get("hdfs").get("jobs")).contains("MiniMRYarnCluster");
     assertTraceMatches(mix, results, false);
   }
 

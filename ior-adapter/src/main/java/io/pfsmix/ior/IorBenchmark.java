@@ -2,6 +2,7 @@ package io.pfsmix.ior;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
@@ -54,8 +55,8 @@ public final class IorBenchmark {
       // one warm-up of each, discarded: first touches of the JVM, the page cache and the directories
       pfsRound(conf, filePerProc);
       nioRound(filePerProc);
-      double[][] pfs = new double[2][rounds];
-      double[][] nio = new double[2][rounds];
+      double[][] pfs = new double[3][rounds];
+      double[][] nio = new double[3][rounds];
       for (int round = 0; round < rounds; round++) {
         // alternate which goes first so neither always inherits the other's dirty pages
         double[] p;
@@ -67,17 +68,17 @@ public final class IorBenchmark {
           n = nioRound(filePerProc);
           p = pfsRound(conf, filePerProc);
         }
-        for (int op = 0; op < 2; op++) {
+        for (int op = 0; op < 3; op++) {
           pfs[op][round] = p[op];
           nio[op][round] = n[op];
         }
-        out.printf(Locale.ROOT, "  round %d %s: pfs write %.1f read %.1f, nio write %.1f read %.1f MiB/s%n", round + 1,
-            pattern, p[0], p[1], n[0], n[1]);
+        out.printf(Locale.ROOT, "  round %d %s: pfs write %.1f read %.1f, nio write %.1f read %.1f MiB/s;"
+            + " write+read pfs %.1f nio %.1f MiB/cpu-s%n", round + 1, pattern, p[0], p[1], n[0], n[1], p[2], n[2]);
       }
       out.printf(Locale.ROOT, "%-8s %-6s %14s %14s %8s %8s%n", "pattern", "op", "pfs MiB/s", "nio MiB/s", "ratio",
           "paired");
-      String[] ops = {"write", "read"};
-      for (int op = 0; op < 2; op++) {
+      String[] ops = {"write", "read", "w+r/cpu"};
+      for (int op = 0; op < 3; op++) {
         double p = median(pfs[op]);
         double n = median(nio[op]);
         // the two runs of one round are back to back, so their ratio is less exposed to the load drifting over the run
@@ -89,8 +90,9 @@ public final class IorBenchmark {
             median(paired));
       }
     }
+    removeFiles();
     out.println("(medians over the rounds; ratio = pfs / nio of the medians, paired = median of the rounds' pfs / nio;"
-        + " target >= 0.95)");
+        + " w+r/cpu = MiB written and read per CPU-second of the whole process over the round; target >= 0.95)");
   }
 
   private static double median(double[] values) {
@@ -100,28 +102,51 @@ public final class IorBenchmark {
     return sorted.length % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
   }
 
+  /** CPU time of the whole process (every thread, user + system), in seconds. */
+  private static double processCpuSeconds() {
+    return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime()
+        / 1e9;
+  }
+
   private double[] pfsRound(Configuration conf, boolean filePerProc) throws IOException {
-    List<String> args = new ArrayList<>(List.of("-a", "HADOOP", "-w", "-r", "-N", Integer.toString(ranks), "-b",
-        Long.toString(blockSize), "-t", Long.toString(transferSize), "-s", Long.toString(segments), "-o",
+    // -E -k: overwrite the kept file(s) in place round after round, as the nio rounds do (see nioRound)
+    List<String> args = new ArrayList<>(List.of("-a", "HADOOP", "-w", "-r", "-E", "-k", "-N", Integer.toString(ranks),
+        "-b", Long.toString(blockSize), "-t", Long.toString(transferSize), "-s", Long.toString(segments), "-o",
         "pfs:///ior-bench/pfs-file"));
     if (filePerProc) {
       args.add("-F");
     }
     Files.createDirectories(directory.resolve("ior-bench"));
+    double cpu = processCpuSeconds();
     IorResult result = IorRunner.run(conf, IorOptions.parse(args.toArray(new String[0])));
-    return new double[] {result.iterations("write").get(0).bandwidthMiB(), result.iterations("read").get(0).bandwidthMiB()};
+    cpu = processCpuSeconds() - cpu;
+    return new double[] {result.iterations("write").get(0).bandwidthMiB(),
+        result.iterations("read").get(0).bandwidthMiB(), 2 * ranks * segments * blockSize / MIB / cpu};
   }
 
-  /** The same offsets, buffers and barriers as the driver, with FileChannel positioned I/O and no Hadoop. */
+  /**
+   * The same offsets, buffers and barriers as the driver, with FileChannel positioned I/O and no Hadoop. The file(s)
+   * stay from round to round and are overwritten in place: writing into new files makes the kernel allocate page-cache
+   * pages, and on a VM that hands freed memory back to its host (free page reporting) each such page costs a fault in
+   * the hypervisor, which varied single rounds by 6x and measured the VM rather than the I/O path.
+   */
   private double[] nioRound(boolean filePerProc) throws IOException {
-    Path dir = Files.createDirectories(directory.resolve("ior-bench"));
-    Path shared = dir.resolve("nio-file");
+    Path shared = Files.createDirectories(directory.resolve("ior-bench")).resolve("nio-file");
+    double cpu = processCpuSeconds();
     double write = phase(filePerProc, shared, true);
     double read = phase(filePerProc, shared, false);
-    for (int rank = 0; rank < ranks; rank++) {
-      Files.deleteIfExists(fileOf(shared, filePerProc, rank));
+    cpu = processCpuSeconds() - cpu;
+    return new double[] {write, read, 2 * ranks * segments * blockSize / MIB / cpu};
+  }
+
+  private void removeFiles() throws IOException {
+    Path dir = directory.resolve("ior-bench");
+    for (String name : new String[] {"pfs-file", "nio-file"}) {
+      Files.deleteIfExists(dir.resolve(name));
+      for (int rank = 0; rank < ranks; rank++) {
+        Files.deleteIfExists(fileOf(dir.resolve(name), true, rank));
+      }
     }
-    return new double[] {write, read};
   }
 
   private Path fileOf(Path shared, boolean filePerProc, int rank) {

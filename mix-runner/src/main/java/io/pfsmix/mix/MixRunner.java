@@ -263,8 +263,9 @@ public final class MixRunner {
     List<PhaseRecord> traced = phases.stream().filter(PhaseRecord::traced).toList();
     if (!traced.isEmpty()) {
       progress.say("merging the traces of " + traced.size() + " phases into " + ResultsFiles.MERGED_TRACE);
+      long endNs = phases.stream().mapToLong(PhaseRecord::endNs).max().orElse(WallClock.nowNs());
       TraceAnalysis analysis = new TraceAnalysis(new PathRoles(iorDir(), settings.tfidfData(), tfidfDir(),
-          settings.tfidfModel()));
+          settings.tfidfModel()), startedNs, endNs, 400);
       List<Path> all = new ArrayList<>();
       for (PhaseRecord p : traced) {
         Path dir = settings.results().resolve(ResultsFiles.PHASE_TRACES_DIR).resolve(p.id());
@@ -274,7 +275,7 @@ public final class MixRunner {
       }
       tracing.merge(all, settings.results().resolve(ResultsFiles.MERGED_TRACE));
       totals = analysis.totals(ResultsFiles.MERGED_TRACE);
-      timeline = analysis.timeline(startedNs, 400);
+      timeline = analysis.timeline();
     }
     MixResults results = results(reason, totals);
     ResultsFiles.write(settings.results(), results);

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -24,14 +25,26 @@ public final class TraceAnalysis {
   }
 
   private final PathRoles roles;
+  private final long originNs;
+  private final double binSeconds;
+  private final int bins;
   private final Map<String, Map<String, Long>> totals = new TreeMap<>();
   private final Map<String, Map<String, Map<String, Long>>> byPhase = new LinkedHashMap<>();
   private final List<String> cutShort = new ArrayList<>();
-  private final List<TraceRecord> dataRecords = new ArrayList<>();
+  /** Per trace point, per workload: MiB moved in each time bin (binned as records stream by: traces can be huge). */
+  private final Map<TracePoint, Map<String, double[]>> binned = new EnumMap<>(TracePoint.class);
   private long records;
 
-  public TraceAnalysis(PathRoles roles) {
+  /**
+   * @param originNs start of the timeline (the mix's start), ns since the epoch
+   * @param endNs end of the timeline (the last phase's end)
+   * @param bins how many time bins the timeline has
+   */
+  public TraceAnalysis(PathRoles roles, long originNs, long endNs, int bins) {
     this.roles = roles;
+    this.originNs = originNs;
+    this.bins = bins;
+    this.binSeconds = Math.max(1e-3, (endNs - originNs) / 1e9) / bins;
   }
 
   /** Adds every trace file under {@code dir}, attributing its records to phase {@code phaseId}. */
@@ -48,7 +61,10 @@ public final class TraceAnalysis {
           String key = r.point().name() + "." + (r.op().isRead() ? "read" : "write");
           add(totals.computeIfAbsent(role, k -> new TreeMap<>()), key, r.bytes());
           add(phase.computeIfAbsent(role, k -> new TreeMap<>()), key, r.bytes());
-          dataRecords.add(r);
+          double[] values = binned.computeIfAbsent(r.point(), k -> new TreeMap<>())
+              .computeIfAbsent(workloadOf(r), k -> new double[bins]);
+          double from = (r.startNs() - originNs) / 1e9;
+          spread(values, binSeconds, from, Math.max(from, (r.endNs() - originNs) / 1e9), r.bytes() / (1024.0 * 1024.0));
         }
         if (reader.cutShort()) {
           cutShort.add(dir.relativize(file) + ": " + reader.cutShortMessage());
@@ -66,32 +82,20 @@ public final class TraceAnalysis {
   }
 
   /**
-   * Bins the data records of one trace point into {@code bins} intervals from {@code originNs} to the last record's end,
-   * spreading each call's bytes evenly over the time it took. The point is APPLICATION when any records have it (what
-   * the workloads asked for, without counting read-ahead twice), else whichever point the trace holds.
+   * MiB/s per workload over time, from one trace point: APPLICATION when any records have it (what the workloads asked
+   * for, without counting read-ahead twice), else whichever point the trace holds.
    */
-  public Timeline timeline(long originNs, int bins) {
-    TracePoint point = dataRecords.stream().anyMatch(r -> r.point() == TracePoint.APPLICATION) ? TracePoint.APPLICATION
-        : dataRecords.stream().map(TraceRecord::point).findFirst().orElse(TracePoint.APPLICATION);
-    long end = dataRecords.stream().filter(r -> r.point() == point).mapToLong(TraceRecord::endNs).max().orElse(originNs);
-    double span = Math.max(1e-3, (end - originNs) / 1e9);
-    double binSeconds = span / bins;
+  public Timeline timeline() {
+    TracePoint point = binned.containsKey(TracePoint.APPLICATION) || binned.isEmpty() ? TracePoint.APPLICATION
+        : binned.keySet().iterator().next();
     Map<String, double[]> series = new TreeMap<>();
-    for (TraceRecord r : dataRecords) {
-      if (r.point() != point) {
-        continue;
+    binned.getOrDefault(point, Map.of()).forEach((workload, mib) -> {
+      double[] rate = new double[mib.length];
+      for (int i = 0; i < mib.length; i++) {
+        rate[i] = mib[i] / binSeconds;
       }
-      String workload = workloadOf(r);
-      double[] values = series.computeIfAbsent(workload, k -> new double[bins]);
-      double from = (r.startNs() - originNs) / 1e9;
-      double to = Math.max(from, (r.endNs() - originNs) / 1e9);
-      spread(values, binSeconds, from, to, r.bytes() / (1024.0 * 1024.0));
-    }
-    for (double[] values : series.values()) {
-      for (int i = 0; i < values.length; i++) {
-        values[i] /= binSeconds;
-      }
-    }
+      series.put(workload, rate);
+    });
     return new Timeline(originNs, binSeconds, point, series);
   }
 

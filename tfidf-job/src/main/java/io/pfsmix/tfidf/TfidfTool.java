@@ -22,7 +22,8 @@ public final class TfidfTool {
       "usage: hadoop jar pfsmix-tfidf-job.jar [generic options] COMMAND [--option value ...]",
       "  generate --out PATH (--size 7.2g | --records N) [--seed S] [--attack-share 0.1] [--malformed-share 0]"
           + " [--files N] [--overwrite true]",
-      "  train    --input PATH --model PATH [--top-k 4096] [--centroids-per-class 1]",
+      "  train    --input PATH --model PATH [--top-k " + TfidfConfigKeys.TOP_K_DEFAULT + "] [--centroids-per-class "
+          + TfidfConfigKeys.CENTROIDS_PER_CLASS_DEFAULT + "]",
       "  classify --input PATH --model PATH --output PATH");
 
   private TfidfTool() {
