@@ -69,11 +69,7 @@ class MixOnClustersTest {
 
   /** Trace bytes under the checkpoint and request directories = what IOR and TFIDF reported, summed over phases. */
   private static void assertTraceMatches(MixResults mix, Path results, boolean storagePoint) throws Exception {
-    assertTraceMatches(mix, results, storagePoint, "/mix");
-  }
-
-  private static void assertTraceMatches(MixResults mix, Path results, boolean storagePoint, String dir)
-      throws Exception {
+    String dir = "/mix";
     long ior = 0;
     long tfidf = 0;
     for (PhaseRecord p : mix.phases()) {

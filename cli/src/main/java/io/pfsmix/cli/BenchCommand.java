@@ -30,6 +30,7 @@ final class BenchCommand implements Runnable {
   }
 
   @Command(name = "read", mixinStandardHelpOptions = true,
+      header = "pfs:// 4 KiB reads vs file:// 4 KiB reads vs direct 4 MiB java.nio reads.",
       description = "Read one file with 4 KiB application reads through pfs:// (POSIX backend, read-ahead) and "
           + "through Hadoop's RawLocalFileSystem (file://), and with 4 MiB java.nio reads, interleaved in one run; "
           + "print MB/s and the ratios pfs/nio (target >= 0.9) and pfs/file (target >= 1.0). Configuration comes from "

@@ -31,6 +31,7 @@ import picocli.CommandLine.Spec;
  * builds without Ceph; ceph:// must be on the classpath (fs-ceph) when it runs.
  */
 @Command(name = "ceph", mixinStandardHelpOptions = true,
+    header = "Native libcephfs vs ceph-fuse + POSIX backend vs file:// on the mount.",
     description = {"Write a file with 4 MiB writes (then hsync) and read it back with 4 KiB application reads through ceph:// "
         + "(libcephfs), pfs:// (POSIX backend) on a ceph-fuse mount, and file:// on that mount; repeat, interleaved, "
         + "and print the median MB/s and the ratios native/other.",

@@ -24,6 +24,7 @@ import picocli.CommandLine.Parameters;
 
 /** `pfsmix export`: pfsmix traces to Darshan, SimGrid, Chrome/Perfetto, PFSsim, HECIOS, DiskSim and CSV. */
 @Command(name = "export", mixinStandardHelpOptions = true,
+    header = "Convert traces for Darshan, SimGrid, Chrome/Perfetto, PFSsim, HECIOS, DiskSim or CSV.",
     subcommands = ExportCommand.Bench.class,
     description = {"Convert pfsmix traces (Hadoop tasks and IOR ranks, merged by start time) for",
         "simulators and I/O analysis tools. OUT appears only when complete.",
@@ -145,6 +146,7 @@ final class ExportCommand implements Callable<Integer> {
 
   /** `pfsmix export bench`: conversion speed and peak memory of every format. */
   @Command(name = "bench", mixinStandardHelpOptions = true,
+      header = "Conversion speed and peak memory of every export format.",
       description = {"Benchmark: convert a synthetic mixed workload trace (16 IOR ranks,",
           "16 map tasks) with each format at EVENTS and EVENTS/4 records; print",
           "events per second and the peak heap in use."})

@@ -18,6 +18,7 @@ import picocli.CommandLine.Parameters;
  */
 @Command(
     name = "hadoop",
+    header = "Run Hadoop's own tools (fs, jar, version, classpath) on pfsmix's classpath and conf/.",
     description = {
         "Run Hadoop's own tools on pfsmix's classpath and configuration:",
         "  fs ARGS...          the file system shell, e.g. hadoop fs -ls pfs:///",

@@ -25,6 +25,7 @@ import picocli.CommandLine.Parameters;
  */
 @Command(
     name = "ior",
+    header = "Run IOR checkpoint workloads through any Hadoop file system, or the real IOR traced.",
     description = {
         "IOR 4.x through the Hadoop FileSystem API (IOR's flags and output; -h lists them):",
         "  ior [IOR flags]                                 e.g. ior -a HADOOP -w -r -b 64m -t 1m -N 4 -o pfs:///ckpt/file",

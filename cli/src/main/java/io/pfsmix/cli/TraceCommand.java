@@ -30,6 +30,7 @@ import picocli.CommandLine.ParameterException;
 
 /** `pfsmix trace`: read, print and merge pfsmix I/O traces (docs/trace-format.md). */
 @Command(name = "trace", mixinStandardHelpOptions = true,
+    header = "Summarize, dump or merge pfsmix I/O traces.",
     subcommands = {TraceCommand.Summarize.class, TraceCommand.Dump.class, TraceCommand.Merge.class},
     description = {"Work with pfsmix I/O traces: Hadoop tasks traced by io.pfsmix.trace.hadoop.TracingFileSystem and "
         + "TracingBackendDecorator, programs traced by libpfsmix-trace.so (LD_PRELOAD). A TRACE is a .ptrace file, a "
@@ -170,6 +171,7 @@ final class TraceCommand implements Runnable {
 
   /** `pfsmix bench trace`: registered under BenchCommand. */
   @Command(name = "trace", mixinStandardHelpOptions = true,
+      header = "Tracing overhead, traced vs untraced, and the cost of one recorded event.",
       description = {"Tracing overhead, traced vs untraced in one interleaved run through pfs:// (POSIX backend):",
           "(a) 4 KiB application reads of a file, traced behind the read-ahead buffer (STORAGE point)",
           "(b) an IOR-like checkpoint written in 64 MiB blocks with positioned writes (APPLICATION and STORAGE)",

@@ -36,7 +36,8 @@ import io.pfsmix.fs.backend.ReadHandle;
  * backend reads. Sequential streams fill aligned chunks of the read-ahead size; random streams fill a small window from
  * the requested offset. Positioned, ByteBuffer and vectored reads use the buffer when it covers them and otherwise read
  * exactly what was asked, leaving the buffer (and the sequential position) alone. Reads at least as large as the buffer
- * go straight into the caller's memory.
+ * go straight into the caller's memory. With fs.pfs.readahead.mmap the chunk is a mapping of the file instead of a copy
+ * (where the backend's handle can map), so small reads copy once, from the page cache.
  */
 final class PfsInputStream extends FSInputStream
     implements ByteBufferReadable, ByteBufferPositionedReadable, CanUnbuffer, StreamCapabilities, IOStatisticsSource {

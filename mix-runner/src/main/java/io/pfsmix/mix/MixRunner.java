@@ -261,21 +261,29 @@ public final class MixRunner {
     TraceTotals totals = null;
     TraceAnalysis.Timeline timeline = null;
     List<PhaseRecord> traced = phases.stream().filter(PhaseRecord::traced).toList();
+    // the measurements first: whatever happens to the trace or the charts, they are kept
+    ResultsFiles.write(settings.results(), results(reason, null));
     if (!traced.isEmpty()) {
       progress.say("merging the traces of " + traced.size() + " phases into " + ResultsFiles.MERGED_TRACE);
-      long endNs = phases.stream().mapToLong(PhaseRecord::endNs).max().orElse(WallClock.nowNs());
-      TraceAnalysis analysis = new TraceAnalysis(new PathRoles(iorDir(), settings.tfidfData(), tfidfDir(),
-          settings.tfidfModel()), startedNs, endNs, 400);
-      List<Path> all = new ArrayList<>();
-      for (PhaseRecord p : traced) {
-        Path dir = settings.results().resolve(ResultsFiles.PHASE_TRACES_DIR).resolve(p.id());
-        List<Path> files = TraceAnalysis.traceFilesIn(dir);
-        analysis.addPhase(p.id(), dir, files);
-        all.addAll(files);
+      try {
+        long endNs = phases.stream().mapToLong(PhaseRecord::endNs).max().orElse(WallClock.nowNs());
+        TraceAnalysis analysis = new TraceAnalysis(new PathRoles(iorDir(), settings.tfidfData(), tfidfDir(),
+            settings.tfidfModel()), startedNs, endNs, 400);
+        List<Path> all = new ArrayList<>();
+        for (PhaseRecord p : traced) {
+          Path dir = settings.results().resolve(ResultsFiles.PHASE_TRACES_DIR).resolve(p.id());
+          List<Path> files = TraceAnalysis.traceFilesIn(dir);
+          analysis.addPhase(p.id(), dir, files);
+          all.addAll(files);
+        }
+        tracing.merge(all, settings.results().resolve(ResultsFiles.MERGED_TRACE));
+        totals = analysis.totals(ResultsFiles.MERGED_TRACE);
+        timeline = analysis.timeline();
+      } catch (IOException | RuntimeException e) {
+        String problem = "the traces could not be merged: " + PhaseExecutor.describe(e);
+        progress.say(problem);
+        reason = reason == null ? problem : reason + "; " + problem;
       }
-      tracing.merge(all, settings.results().resolve(ResultsFiles.MERGED_TRACE));
-      totals = analysis.totals(ResultsFiles.MERGED_TRACE);
-      timeline = analysis.timeline();
     }
     MixResults results = results(reason, totals);
     ResultsFiles.write(settings.results(), results);
@@ -296,11 +304,11 @@ public final class MixRunner {
   }
 
   private void cleanUp(Configuration conf, String iorDir, String tfidfOut) {
-    try {
-      FileSystem fs = FileSystem.get(conf);
+    // an instance of its own: during JVM shutdown (Ctrl-C) Hadoop's cache refuses new entries
+    try (FileSystem fs = FileSystem.newInstance(conf)) {
       fs.delete(new org.apache.hadoop.fs.Path(iorDir), true);
       fs.delete(new org.apache.hadoop.fs.Path(tfidfOut), true);
-    } catch (IOException e) {
+    } catch (IOException | RuntimeException e) {
       progress.say("  could not remove " + iorDir + " or " + tfidfOut + ": " + e.getMessage());
     }
   }

@@ -42,21 +42,29 @@ public final class ReportWriter {
       charts.put("runtime.png", ReportCharts.runtime(summary.rows()));
     }
     Map<String, byte[]> pngs = new LinkedHashMap<>();
-    for (Map.Entry<String, Chart<?, ?>> e : charts.entrySet()) {
-      pngs.put(e.getKey(), ReportCharts.png(e.getValue()));
+    String chartProblem = null;
+    try {
+      for (Map.Entry<String, Chart<?, ?>> e : charts.entrySet()) {
+        pngs.put(e.getKey(), ReportCharts.png(e.getValue()));
+      }
+      if (timeline != null && !timeline.mibPerSecond().isEmpty()) {
+        pngs.put("timeline.png", ReportCharts.png(ReportCharts.timeline(timeline, results.phases())));
+      }
+    } catch (RuntimeException e) {
+      // drawing needs Java2D, which refuses to start while the JVM shuts down (Ctrl-C): the tables still go out
+      chartProblem = "charts could not be drawn: " + PhaseExecutor.describe(e);
+      pngs.clear();
     }
-    if (timeline != null && !timeline.mibPerSecond().isEmpty()) {
-      pngs.put("timeline.png", ReportCharts.png(ReportCharts.timeline(timeline, results.phases())));
-    }
+
     for (Map.Entry<String, byte[]> e : pngs.entrySet()) {
       byte[] png = e.getValue();
       Path file = dir.resolve(ResultsFiles.CHARTS_DIR).resolve(e.getKey());
       Files.createDirectories(file.getParent());
       Files.write(file, png);
     }
-    Files.writeString(dir.resolve(ResultsFiles.REPORT_MD), markdown(results, tables, pngs.keySet()),
+    Files.writeString(dir.resolve(ResultsFiles.REPORT_MD), markdown(results, chartProblem, tables, pngs.keySet()),
         StandardCharsets.UTF_8);
-    Files.writeString(dir.resolve(ResultsFiles.REPORT_HTML), html(results, tables, pngs), StandardCharsets.UTF_8);
+    Files.writeString(dir.resolve(ResultsFiles.REPORT_HTML), html(results, chartProblem, tables, pngs), StandardCharsets.UTF_8);
   }
 
   /** The study's two tables (throughput and runtime) as Markdown, for printing at the end of a run. */
@@ -127,7 +135,8 @@ public final class ReportWriter {
     List<List<String>> rows = new ArrayList<>();
     for (BalanceStep s : steps) {
       rows.add(List.of(s.fs(), IorPattern.parse(s.pattern()).label(), String.valueOf(s.round()),
-          String.valueOf(s.segments()), number(s.iorSeconds(), 2), number(s.tfidfSeconds(), 2), percent(s.mismatch())));
+          String.valueOf(s.segments()), number(s.iorSeconds(), 2), number(s.tfidfSeconds(), 2),
+          number(s.mismatch() * 100, 1) + "%"));
     }
     return new Table("Balancing: IOR segments sized so IOR alone takes as long as TFIDF alone", null,
         List.of("file system", "pattern", "round", "IOR segments", "IOR alone s", "TFIDF alone s", "mismatch"), rows);
@@ -157,7 +166,9 @@ public final class ReportWriter {
         bytes(trace, PathRoles.TFIDF_INPUT, "APPLICATION.read"), bytes(trace, PathRoles.TFIDF_INPUT, "STORAGE.read")));
     String note = trace.records() + " records in " + trace.file() + " (every traced phase, time-ordered)."
         + " The application point counts what the workloads asked for; the storage point what reached the storage"
-        + " behind the shim's buffers (read-ahead may read past what was asked)."
+        + " behind the shim's buffers (read-ahead may read past what was asked). Where a request file spans several"
+        + " input splits, each split's reader reads on past its end to finish its last request, so the application"
+        + " point can exceed the data size by up to a request per split."
         + (trace.cutShort().isEmpty() ? "" : " Cut short: " + String.join("; ", trace.cutShort()));
     return new Table("Bytes the workloads reported vs bytes in the trace (traced phases)", note,
         List.of("data", "workloads reported", "trace: application", "trace: storage"), rows);
@@ -184,9 +195,12 @@ public final class ReportWriter {
     return new Table("Settings and environment", null, List.of("setting", "value"), rows);
   }
 
-  private static String markdown(MixResults results, List<Table> tables, Iterable<String> charts) {
+  private static String markdown(MixResults results, String chartProblem, List<Table> tables, Iterable<String> charts) {
     StringBuilder md = new StringBuilder("# pfsmix mix report\n\n");
     md.append(statusLine(results)).append("\n\n");
+    if (chartProblem != null) {
+      md.append(chartProblem).append("\n\n");
+    }
     for (String chart : charts) {
       md.append("![").append(chart).append("](").append(ResultsFiles.CHARTS_DIR).append('/').append(chart)
           .append(")\n\n");
@@ -215,7 +229,7 @@ public final class ReportWriter {
     return md.toString();
   }
 
-  private static String html(MixResults results, List<Table> tables, Map<String, byte[]> pngs) {
+  private static String html(MixResults results, String chartProblem, List<Table> tables, Map<String, byte[]> pngs) {
     StringBuilder h = new StringBuilder("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
         + "<title>pfsmix mix report</title><style>body{font-family:sans-serif;margin:2em;max-width:1250px}"
         + "table{border-collapse:collapse;margin-bottom:1.5em}td,th{border:1px solid #ccc;padding:3px 8px;"
@@ -223,6 +237,9 @@ public final class ReportWriter {
         + "img{max-width:100%;border:1px solid #eee;margin:0.5em 0}</style></head><body>\n<h1>pfsmix mix report</h1>\n");
     h.append("<p").append(results.complete() ? ">" : " class=\"incomplete\">").append(escape(statusLine(results)))
         .append("</p>\n");
+    if (chartProblem != null) {
+      h.append("<p>").append(escape(chartProblem)).append("</p>\n");
+    }
     for (Map.Entry<String, byte[]> png : pngs.entrySet()) {
       h.append("<img alt=\"").append(escape(png.getKey())).append("\" src=\"data:image/png;base64,")
           .append(Base64.getEncoder().encodeToString(png.getValue())).append("\">\n");

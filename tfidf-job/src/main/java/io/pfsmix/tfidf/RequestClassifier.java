@@ -48,12 +48,12 @@ public final class RequestClassifier {
 
   /** The model's class index for the request, or {@link #MALFORMED}. */
   public int classify(byte[] bytes, int offset, int length) {
-    malformedKind = validator.check(bytes, offset, length);
+    malformedKind = vectorizer.vectorize(bytes, offset, length, validator);
     if (malformedKind != null) {
       similarity = 0;
       return MALFORMED;
     }
-    int count = vectorizer.vectorize(bytes, offset, length);
+    int count = vectorizer.termCount();
     if (count == 0) {
       // nothing the model knows: not evidence of any attack
       similarity = 0;

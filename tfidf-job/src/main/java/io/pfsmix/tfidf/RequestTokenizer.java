@@ -2,7 +2,8 @@ package io.pfsmix.tfidf;
 
 /**
  * Splits a raw HTTP request into terms straight from its bytes, without allocating per token: term hashes go into a
- * reused primitive array.
+ * reused primitive array or, for classification, straight into the term counts of a model's dictionary (built with
+ * {@link TermCounts}), in the same pass that validates the request ({@link #tokenizeValid}).
  *
  * <p>While scanning, it undoes the encodings attackers use to slip past filters: percent-encoding (also double
  * percent-encoding, {@code %252e} -> {@code .}), '+' for space, and letter case. Terms are runs of word bytes (ASCII
@@ -10,8 +11,8 @@ package io.pfsmix.tfidf;
  * punctuation bytes — the pairs ({@code ../}, {@code '-}, {@code )(}, {@code <!}) carry most of the signal of injections.
  * Every term is reported as a 64-bit hash of its decoded bytes — per byte a rotate and an xor (two cheap instructions on the
  * critical path, where a multiply per byte would halve throughput), then one multiply-xorshift mix per term; {@link #hash}
- * computes the same hash from stored term bytes, which is how a model's dictionary is matched. Words longer than {@link #MAX_TOKEN_BYTES} (session ids, base64) are
- * dropped. The version number goes into every model file: change it whenever terms or hashes change.
+ * computes the same hash from stored term bytes, which is how a model's dictionary is matched. Words longer than
+ * {@link #MAX_TOKEN_BYTES} (session ids, base64) are dropped. The version number goes into every model file: change it whenever terms or hashes change.
  */
 public final class RequestTokenizer {
 
@@ -20,16 +21,28 @@ public final class RequestTokenizer {
 
   private static final long SEED = 0x243F6A8885A308D3L;
 
-  /** Per byte value: the (lower-cased) byte in bits 0-7, and what it is. Separators (space, controls) are 0. */
+  /**
+   * Per byte value: the (lower-cased) byte in bits 0-7, what it is in bits 8-12, and for punctuation a code 0-30 in bits
+   * 16-20 (the index of pair terms). Separators (space, controls) have no term bits.
+   */
   private static final int[] MAP = new int[256];
   private static final int WORD = 0x100;
   private static final int PUNCT = 0x200;
   /** '%' and '+' as they appear in the raw bytes: decoded before classifying. */
   private static final int ESCAPE = 0x400;
+  /** A raw LF, which ends a line for the validator. */
+  private static final int LINE = 0x800;
+  /** A raw control byte other than TAB, CR, LF: the record is binary. */
+  private static final int BINARY = 0x1000;
+  /** Raw bytes that leave the fast path: one test per byte decides. */
+  private static final int SPECIAL = ESCAPE | LINE | BINARY;
+  private static final int PUNCT_CODE_SHIFT = 16;
+  private static final int PUNCT_CODES = 32;
   private static final int[] HEX = new int[256];
   private static final long[] PUNCT_HASH = new long[256];
 
   static {
+    int punctCode = 0;
     for (int c = 0; c < 256; c++) {
       HEX[c] = -1;
       boolean word = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c >= 0x80;
@@ -37,7 +50,11 @@ public final class RequestTokenizer {
       if (word) {
         MAP[c] = WORD | (c >= 'A' && c <= 'Z' ? c + 32 : c);
       } else if (punct) {
-        MAP[c] = PUNCT | c;
+        MAP[c] = PUNCT | c | punctCode++ << PUNCT_CODE_SHIFT;
+      } else if (c == '\n') {
+        MAP[c] = LINE;
+      } else if ((c < ' ' && c != '\t' && c != '\r') || c == 0x7f) {
+        MAP[c] = BINARY;
       }
       PUNCT_HASH[c] = finish(step(SEED, c));
     }
@@ -52,8 +69,14 @@ public final class RequestTokenizer {
     }
   }
 
+  /** The current term's decoded bytes (word bytes only with keepText). */
   private final byte[] text = new byte[MAX_TOKEN_BYTES];
   private final boolean keepText;
+  /** When counting over a dictionary: where terms go instead of the hash array. */
+  private final TermCounts counts;
+  /** With counts: the dictionary index of each punctuation byte and of each pair (by punctuation codes), or -1. */
+  private final int[] punctTerm;
+  private final int[] pairTerm;
   private long[] hashes = new long[512];
   private int count;
   /** With keepText: the terms' bytes back to back, term k at [starts[k], starts[k + 1]). */
@@ -69,6 +92,31 @@ public final class RequestTokenizer {
     if (keepText) {
       termBytes = new byte[4096];
       starts = new int[hashes.length + 1];
+    }
+    counts = null;
+    punctTerm = null;
+    pairTerm = null;
+  }
+
+  /**
+   * A tokenizer that counts the terms of {@code counts}' dictionary straight from the bytes, with no hash array in
+   * between. Punctuation terms are looked up once here, so the scan finds them by table instead of hashing and probing.
+   */
+  RequestTokenizer(TermCounts counts) {
+    keepText = false;
+    this.counts = counts;
+    punctTerm = new int[256];
+    pairTerm = new int[PUNCT_CODES * PUNCT_CODES];
+    for (int p = 0; p < 256; p++) {
+      if ((MAP[p] & PUNCT) == 0) {
+        continue;
+      }
+      punctTerm[p] = counts.dictionary().indexOf(PUNCT_HASH[p]);
+      for (int c = 0; c < 256; c++) {
+        if ((MAP[c] & PUNCT) != 0) {
+          pairTerm[pairIndex(MAP[p], MAP[c])] = counts.dictionary().indexOf(finish(step(step(SEED, p), c)));
+        }
+      }
     }
   }
 
@@ -88,73 +136,124 @@ public final class RequestTokenizer {
    * per term when training and classification share a JVM (the local job runner).
    */
   public int tokenize(byte[] bytes, int offset, int length) {
+    scan(bytes, offset, length, null);
+    return count;
+  }
+
+  /**
+   * Tokenizes as {@link #tokenize} does (or counts, for a counting tokenizer) while {@code validator} checks the same bytes
+   * in the same pass; returns null for a well-formed request, else why it is malformed (the terms are then incomplete).
+   */
+  MalformedKind tokenizeValid(byte[] bytes, int offset, int length, RequestValidator validator) {
+    validator.begin(offset, length);
+    return scan(bytes, offset, length, validator);
+  }
+
+  /** The one pass: decoding, terms, and — with a validator — validation, which only looks at raw LF and control bytes. */
+  private MalformedKind scan(byte[] bytes, int offset, int length, RequestValidator validator) {
     count = 0;
+    if (counts != null) {
+      counts.clear();
+    }
     final byte[] t = text;
     final int[] map = MAP;
     final int end = offset + length;
     int i = offset;
     long h = SEED;
     int wordLength = 0;
-    int previousPunct = -1;
+    int previousPunct = 0;  // MAP entry of the previous byte when it was punctuation, else 0
     while (i < end) {
       int m = map[bytes[i++] & 0xff];
-      if ((m & ESCAPE) != 0) {
-        int c = m & 0xff;
-        if (c == '+') {
-          c = ' ';
-        } else if (i + 1 < end) {
-          int hi = HEX[bytes[i] & 0xff];
-          int lo = HEX[bytes[i + 1] & 0xff];
-          if ((hi | lo) >= 0) {
-            c = hi << 4 | lo;
-            i += 2;
-            if (c == '%' && i + 1 < end) {
-              hi = HEX[bytes[i] & 0xff];
-              lo = HEX[bytes[i + 1] & 0xff];
-              if ((hi | lo) >= 0) {
-                c = hi << 4 | lo;
-                i += 2;
+      if ((m & SPECIAL) != 0) {
+        if ((m & ESCAPE) != 0) {
+          int c = m & 0xff;
+          if (c == '+') {
+            c = ' ';
+          } else if (i + 1 < end) {
+            int hi = HEX[bytes[i] & 0xff];
+            int lo = HEX[bytes[i + 1] & 0xff];
+            if ((hi | lo) >= 0) {
+              c = hi << 4 | lo;
+              i += 2;  // hex digits: nothing the validator needs to see
+              if (c == '%' && i + 1 < end) {
+                hi = HEX[bytes[i] & 0xff];
+                lo = HEX[bytes[i + 1] & 0xff];
+                if ((hi | lo) >= 0) {
+                  c = hi << 4 | lo;
+                  i += 2;
+                }
               }
             }
           }
+          m = map[c] & ~SPECIAL;  // decoded bytes are data: never a line end or binary
+        } else if (validator != null) {
+          MalformedKind kind = (m & BINARY) != 0 ? MalformedKind.BINARY : validator.lineEnd(bytes, i - 1);
+          if (kind != null) {
+            return kind;
+          }
         }
-        m = map[c] & ~ESCAPE;
       }
       if ((m & WORD) != 0) {
         int c = m & 0xff;
-        if (wordLength < MAX_TOKEN_BYTES) {
+        if (keepText && wordLength < MAX_TOKEN_BYTES) {
           t[wordLength] = (byte) c;
         }
         wordLength++;
         h = step(h, c);
-        previousPunct = -1;
+        previousPunct = 0;
         continue;
       }
       if (wordLength > 0) {
         if (wordLength <= MAX_TOKEN_BYTES) {
-          emit(finish(h), t, wordLength);
+          word(finish(h), wordLength);
         }
         wordLength = 0;
         h = SEED;
       }
       if ((m & PUNCT) != 0) {
-        int c = m & 0xff;
-        t[0] = (byte) c;
-        emit(PUNCT_HASH[c], t, 1);
-        if (previousPunct >= 0) {
-          t[0] = (byte) previousPunct;
-          t[1] = (byte) c;
-          emit(finish(step(step(SEED, previousPunct), c)), t, 2);
-        }
-        previousPunct = c;
+        punctuation(previousPunct, m);
+        previousPunct = m;
       } else {
-        previousPunct = -1;
+        previousPunct = 0;
       }
     }
     if (wordLength > 0 && wordLength <= MAX_TOKEN_BYTES) {
-      emit(finish(h), t, wordLength);
+      word(finish(h), wordLength);
     }
-    return count;
+    return validator == null ? null : validator.end(bytes);
+  }
+
+  private void word(long hash, int length) {
+    if (counts != null) {
+      counts.add(counts.dictionary().indexOf(hash));
+    } else {
+      emit(hash, text, length);
+    }
+  }
+
+  /** The terms a punctuation byte makes: itself, and the pair with the byte before when that was punctuation too. */
+  private void punctuation(int previous, int m) {
+    int c = m & 0xff;
+    if (counts != null) {
+      counts.add(punctTerm[c]);
+      if (previous != 0) {
+        counts.add(pairTerm[pairIndex(previous, m)]);
+      }
+      return;
+    }
+    byte[] t = text;
+    t[0] = (byte) c;
+    emit(PUNCT_HASH[c], t, 1);
+    if (previous != 0) {
+      int p = previous & 0xff;
+      t[0] = (byte) p;
+      t[1] = (byte) c;
+      emit(finish(step(step(SEED, p), c)), t, 2);
+    }
+  }
+
+  private static int pairIndex(int previous, int m) {
+    return (previous >>> PUNCT_CODE_SHIFT) * PUNCT_CODES + (m >>> PUNCT_CODE_SHIFT);
   }
 
   private void emit(long hash, byte[] term, int length) {

@@ -2,7 +2,8 @@ package io.pfsmix.tfidf;
 
 /**
  * Decides whether a record is an HTTP request the classifier can judge (see {@link MalformedKind}). One pass over the bytes
- * for control bytes, line lengths and the end of the headers; then the request line and Content-Length are checked.
+ * for control bytes, line lengths and the end of the headers; then the request line and Content-Length are checked. Keeps
+ * the state of the request being checked: one instance per thread.
  */
 public final class RequestValidator {
 
@@ -20,6 +21,13 @@ public final class RequestValidator {
       "transfer-encoding:".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
 
   private final int maxLineBytes;
+  // the request being checked
+  private int offset;
+  private int end;
+  private int lineStart;
+  private int headerEnd;
+  private long declaredLength;
+  private boolean transferEncoding;
 
   public RequestValidator(int maxLineBytes) {
     if (maxLineBytes < 16) {
@@ -30,11 +38,7 @@ public final class RequestValidator {
 
   /** Null when {@code bytes[offset, offset+length)} is a well-formed request, else why not. */
   public MalformedKind check(byte[] bytes, int offset, int length) {
-    final int end = offset + length;
-    int lineStart = offset;
-    int headerEnd = -1;
-    long declaredLength = -1;
-    boolean transferEncoding = false;
+    begin(offset, length);
     for (int i = offset; i < end; i++) {
       byte b = bytes[i];
       if ((b & 0xE0) != 0 && b != 0x7f) {
@@ -45,26 +49,53 @@ public final class RequestValidator {
         return MalformedKind.BINARY;
       }
       if (c == '\n') {
-        if (i - lineStart > maxLineBytes) {
-          return MalformedKind.OVERSIZE_LINE;
-        }
-        lineStart = i + 1;
-        if (headerEnd >= 0) {
-          continue;
-        }
-        if (i - offset >= 3 && bytes[i - 1] == '\r' && bytes[i - 2] == '\n' && bytes[i - 3] == '\r') {
-          headerEnd = i + 1;
-        } else if (lineStart < end) {
-          // the framing headers are looked at here, in the same pass, as their line starts
-          int first = bytes[lineStart] | 0x20;
-          if (first == 'c' && startsWithIgnoreCase(bytes, lineStart, end, CONTENT_LENGTH)) {
-            declaredLength = parseLength(bytes, lineStart + CONTENT_LENGTH.length, end);
-          } else if (first == 't' && startsWithIgnoreCase(bytes, lineStart, end, TRANSFER_ENCODING)) {
-            transferEncoding = true;
-          }
+        MalformedKind kind = lineEnd(bytes, i);
+        if (kind != null) {
+          return kind;
         }
       }
     }
+    return end(bytes);
+  }
+
+  // The steps of a check, for a caller that walks the bytes itself ({@link RequestTokenizer} validates while it tokenizes,
+  // sparing a second pass): begin, lineEnd at every LF in order, end. A control byte other than TAB, CR, LF is BINARY.
+
+  /** Starts checking {@code [offset, offset+length)}. */
+  void begin(int offset, int length) {
+    this.offset = offset;
+    end = offset + length;
+    lineStart = offset;
+    headerEnd = -1;
+    declaredLength = -1;
+    transferEncoding = false;
+  }
+
+  /** The LF at {@code i} ends a line: null, or why the request is malformed. */
+  MalformedKind lineEnd(byte[] bytes, int i) {
+    if (i - lineStart > maxLineBytes) {
+      return MalformedKind.OVERSIZE_LINE;
+    }
+    lineStart = i + 1;
+    if (headerEnd >= 0) {
+      return null;
+    }
+    if (i - offset >= 3 && bytes[i - 1] == '\r' && bytes[i - 2] == '\n' && bytes[i - 3] == '\r') {
+      headerEnd = i + 1;
+    } else if (lineStart < end) {
+      // the framing headers are looked at here, in the same pass, as their line starts
+      int first = bytes[lineStart] | 0x20;
+      if (first == 'c' && startsWithIgnoreCase(bytes, lineStart, end, CONTENT_LENGTH)) {
+        declaredLength = parseLength(bytes, lineStart + CONTENT_LENGTH.length, end);
+      } else if (first == 't' && startsWithIgnoreCase(bytes, lineStart, end, TRANSFER_ENCODING)) {
+        transferEncoding = true;
+      }
+    }
+    return null;
+  }
+
+  /** After the last byte: null when the request is well-formed, else why not. */
+  MalformedKind end(byte[] bytes) {
     if (end - lineStart > maxLineBytes) {
       return MalformedKind.OVERSIZE_LINE;
     }

@@ -16,9 +16,10 @@ import org.apache.hadoop.fs.Path;
 import io.pfsmix.tfidf.generate.DatasetGenerator;
 
 /**
- * Classification speed: one thread over requests held in memory (validation, tokenizing and scoring each measured alone
- * and together), then the MapReduce job end to end on local files with the local runner's map slots set to the given
- * thread count. MB are 10^6 bytes of request text.
+ * Classification speed: one thread over requests held in memory (validation and tokenizing each measured alone, then
+ * classification, which validates, tokenizes and counts dictionary terms in one pass before scoring), then the MapReduce
+ * job end to end on local files with the local runner's map slots set to the given thread count. MB are 10^6 bytes of
+ * request text.
  */
 public final class TfidfBench {
 
@@ -106,7 +107,7 @@ public final class TfidfBench {
       out.printf(Locale.ROOT, "  reference: rotate+xor per byte       %8.1f            %8.1f%n", reference[0], reference[1]);
       out.printf(Locale.ROOT, "  validate only                        %8.1f            %8.1f%n", validate[0], validate[1]);
       out.printf(Locale.ROOT, "  tokenize only                        %8.1f            %8.1f%n", tokenize[0], tokenize[1]);
-      out.printf(Locale.ROOT, "  classify (validate+tokenize+score)   %8.1f            %8.1f%n", classify[0], classify[1]);
+      out.printf(Locale.ROOT, "  classify (one pass, then score)      %8.1f            %8.1f%n", classify[0], classify[1]);
       out.printf(Locale.ROOT, "  (%d requests labelled per round; check %d)%n", Arrays.stream(classified).sum(),
           sink.hash & 0xff);
       out.printf(Locale.ROOT, "load average while measuring: %.1f on %d cores%n",

@@ -2,7 +2,8 @@ package io.pfsmix.tfidf;
 
 /**
  * Turns one request into its L2-normalised TF-IDF vector over a model's dictionary, as a sparse vector in primitive arrays
- * reused from request to request: weight = (1 + ln tf) * idf. One instance per thread.
+ * reused from request to request: weight = (1 + ln tf) * idf. Validates the request in the same pass over its bytes. One
+ * instance per thread.
  */
 final class TfidfVectorizer {
 
@@ -14,72 +15,57 @@ final class TfidfVectorizer {
     }
   }
 
-  private final RequestTokenizer tokenizer = new RequestTokenizer(false);
-  private final TermDictionary dictionary;
+  private final TermCounts counts;
+  private final RequestTokenizer tokenizer;
   private final float[] idf;
-  private final int[] termFrequency;
-  /** Which document last touched a term: spares clearing termFrequency between documents. */
-  private final int[] stamp;
-  private final int[] terms;
   private final float[] weights;
   private int termCount;
-  private int document;
 
   TfidfVectorizer(TermDictionary dictionary, float[] idf) {
-    this.dictionary = dictionary;
     this.idf = idf;
-    termFrequency = new int[idf.length];
-    stamp = new int[idf.length];
-    terms = new int[idf.length];
+    counts = new TermCounts(dictionary, idf.length);
+    tokenizer = new RequestTokenizer(counts);
     weights = new float[idf.length];
   }
 
-  /** Vectorises a request; returns the number of distinct dictionary terms in it (0: an all-zero vector). */
-  int vectorize(byte[] bytes, int offset, int length) {
+  /**
+   * Vectorises a request that {@code validator} accepts, in one pass over its bytes; returns null, or why the request is
+   * malformed (and no vector).
+   */
+  MalformedKind vectorize(byte[] bytes, int offset, int length, RequestValidator validator) {
     termCount = 0;
-    if (++document == 0) {
-      java.util.Arrays.fill(stamp, 0);
-      document = 1;
+    MalformedKind kind = tokenizer.tokenizeValid(bytes, offset, length, validator);
+    if (kind != null) {
+      return kind;
     }
-    int found = tokenizer.tokenize(bytes, offset, length);
-    long[] hashes = tokenizer.hashes();
-    for (int k = 0; k < found; k++) {
-      count(hashes[k]);
-    }
+    final int[] terms = counts.touched();
+    final int n = counts.touchedCount();
     double norm = 0;
-    for (int k = 0; k < termCount; k++) {
+    for (int k = 0; k < n; k++) {
       int t = terms[k];
-      int tf = termFrequency[t];
+      int tf = counts.frequency(t);
       float w = (tf < LOG_TF.length ? LOG_TF[tf] : (float) (1 + Math.log(tf))) * idf[t];
       weights[k] = w;
       norm += (double) w * w;
     }
     if (norm > 0) {
       float scale = (float) (1 / Math.sqrt(norm));
-      for (int k = 0; k < termCount; k++) {
+      for (int k = 0; k < n; k++) {
         weights[k] *= scale;
       }
     }
+    termCount = n;
+    return null;
+  }
+
+  /** The number of distinct dictionary terms in the last vector (0: an all-zero vector). */
+  int termCount() {
     return termCount;
   }
 
-  private void count(long hash) {
-    int t = dictionary.indexOf(hash);
-    if (t < 0) {
-      return;
-    }
-    if (stamp[t] != document) {
-      stamp[t] = document;
-      termFrequency[t] = 1;
-      terms[termCount++] = t;
-    } else {
-      termFrequency[t]++;
-    }
-  }
-
-  /** Term indexes of the last vector; entries [0, count) are valid. */
+  /** Term indexes of the last vector; entries [0, termCount) are valid. */
   int[] terms() {
-    return terms;
+    return counts.touched();
   }
 
   /** Normalised weights of the last vector, parallel to {@link #terms()}. */

@@ -257,10 +257,10 @@ final class TrainJob {
     @Override
     protected void map(LongWritable key, RequestRecord record, Context context) {
       int c = trainingClass(record);
-      if (c < 0 || record.oversize() || validator.check(record.bytes(), 0, record.length()) != null) {
+      if (c < 0 || record.oversize() || vectorizer.vectorize(record.bytes(), 0, record.length(), validator) != null) {
         return;
       }
-      int count = vectorizer.vectorize(record.bytes(), 0, record.length());
+      int count = vectorizer.termCount();
       int slot = c * perClass + shape(record.bytes(), record.length(), perClass);
       if (sums[slot] == null) {
         sums[slot] = new VectorSum(dimensions);
