@@ -74,6 +74,7 @@ public final class MixRunner {
   public MixResults run() throws IOException {
     Files.createDirectories(settings.results());
     quietRepeatedWarnings();
+    ReportCharts.startJava2d();
     startedNs = WallClock.nowNs();
     Runnable hook = () -> {
       if (finished.getCount() > 0) {

@@ -152,6 +152,20 @@ final class ReportCharts {
     return chart;
   }
 
+  /**
+   * Draws a small chart once. Java2D registers JVM shutdown hooks when it first draws text, which it cannot do once the
+   * JVM is shutting down: drawing early lets an interrupted mix (Ctrl-C) still chart what it measured.
+   */
+  static void startJava2d() {
+    try {
+      CategoryChart chart = new CategoryChartBuilder().width(60).height(40).title("x").build();
+      chart.addSeries("x", List.of("x"), List.of(1));
+      png(chart);
+    } catch (IOException | RuntimeException e) {
+      // the report will say that charts could not be drawn
+    }
+  }
+
   static byte[] png(Chart<?, ?> chart) throws IOException {
     return BitmapEncoder.getBitmapBytes(chart, BitmapEncoder.BitmapFormat.PNG);
   }

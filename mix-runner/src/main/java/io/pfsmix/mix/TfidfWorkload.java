@@ -13,6 +13,7 @@ import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.JobStatus;
 
 import io.pfsmix.tfidf.ClassifyResult;
+import io.pfsmix.tfidf.ModelFormatException;
 import io.pfsmix.tfidf.TfidfConfigKeys;
 import io.pfsmix.tfidf.TfidfJobs;
 import io.pfsmix.tfidf.TfidfModel;
@@ -49,7 +50,17 @@ final class TfidfWorkload implements Workload {
     }
     progress.say("  request data: " + data + " (" + MixRunner.human(inputBytes(fs, data)) + ")");
     Path model = new Path(settings.tfidfModel());
-    if (!model.getFileSystem(conf).exists(model)) {
+    FileSystem modelFs = model.getFileSystem(conf);
+    if (modelFs.exists(model) && settings.tfidfModel().startsWith(settings.dir().replaceAll("/+$", "") + "/tfidf/")) {
+      // a model the mix trained itself, in its own directory: retrain it if this build can no longer use it
+      try {
+        TfidfModel.read(model, conf);
+      } catch (ModelFormatException e) {
+        progress.say("  the model at " + model + " cannot be used (" + e.getMessage() + "): training it again");
+        modelFs.delete(model, true);
+      }
+    }
+    if (!modelFs.exists(model)) {
       Path training = new Path(new Path(settings.dir()), "tfidf/training");
       progress.say("  no model at " + model + ": generating " + MixRunner.human(settings.tfidfTrainSize())
           + " of training requests (seed " + (settings.tfidfSeed() + 1) + ") and training it");

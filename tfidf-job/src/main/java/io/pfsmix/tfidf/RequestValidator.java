@@ -39,7 +39,8 @@ public final class RequestValidator {
   /** Null when {@code bytes[offset, offset+length)} is a well-formed request, else why not. */
   public MalformedKind check(byte[] bytes, int offset, int length) {
     begin(offset, length);
-    for (int i = offset; i < end; i++) {
+    final int stop = offset + length;  // a local: the loop would otherwise re-read the field after every call
+    for (int i = offset; i < stop; i++) {
       byte b = bytes[i];
       if ((b & 0xE0) != 0 && b != 0x7f) {
         continue;  // printable ASCII or a byte >= 0x80: the common case, two tests
