@@ -60,6 +60,13 @@ final class MixCli {
   static synchronized String sharedModel() throws IOException, InterruptedException {
     if (model == null) {
       Path dir = Files.createTempDirectory("pfsmix-e2e-model");
+      Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+        try (java.util.stream.Stream<Path> files = Files.walk(dir)) {
+          files.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+        } catch (IOException e) {
+          // a temporary directory left behind
+        }
+      }));
       Configuration conf = new Configuration();
       conf.set("fs.defaultFS", "file:///");
       conf.set("mapreduce.framework.name", "local");
