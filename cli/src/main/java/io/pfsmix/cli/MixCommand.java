@@ -16,6 +16,7 @@ import picocli.CommandLine.Option;
 
 /** {@code ./pfsmix mix}: the mixed-workload experiment of the study, on any file system the project supports. */
 @Command(name = "mix", mixinStandardHelpOptions = true, sortOptions = false,
+    header = "IOR checkpoints and the TFIDF classifier alone and at once on one file system, measured and reported.",
     description = {
         "Run the IOR checkpoint and the TFIDF classifier alone and both at once on one file system, repeated, and report",
         "each workload's throughput alone vs mixed and the runtime serial vs mixed, with charts and a merged trace.",

@@ -23,7 +23,7 @@ public final class ResultsFiles {
   /** Per-phase trace files, as the tracer wrote them. */
   public static final String PHASE_TRACES_DIR = "traces";
   /** Every trace record of the mix, time-ordered. */
-  public static final String MERGED_TRACE = "trace.pfst";
+  public static final String MERGED_TRACE = "trace.ptrace";
 
   private static final ObjectMapper JSON = new ObjectMapper()
       .enable(SerializationFeature.INDENT_OUTPUT)

@@ -48,8 +48,8 @@ public final class ExportBenchmark {
   public void run() throws IOException, InterruptedException {
     Files.createDirectories(workDir);
     long small = events / 4;
-    Path smallTrace = workDir.resolve("bench-small.pfstrace");
-    Path largeTrace = workDir.resolve("bench-large.pfstrace");
+    Path smallTrace = workDir.resolve("bench-small.ptrace");
+    Path largeTrace = workDir.resolve("bench-large.ptrace");
     out.printf(Locale.ROOT, "writing synthetic traces of %,d and %,d events to %s%n", small, events, workDir);
     writeTrace(smallTrace, small);
     writeTrace(largeTrace, events);

@@ -32,7 +32,7 @@ class ExportErrorsTest {
 
   @Test
   void corruptTraceFailsNamingFileAndOffsetAndLeavesNoOutput() throws Exception {
-    Path trace = dir.resolve("bad.pfstrace");
+    Path trace = dir.resolve("bad.ptrace");
     Files.write(trace, "NOTATRACE-just-some-bytes-that-are-not-a-pfsmix-trace".getBytes());
     Path out = dir.resolve("out.csv");
     assertThatThrownBy(() -> new ExportRun(ExportFormat.CSV, new ExportOptions()).run(List.of(trace), out))
@@ -46,7 +46,7 @@ class ExportErrorsTest {
 
   @Test
   void traceCutShortExportsItsWholeBlocksWithACountedWarning() throws Exception {
-    Path trace = dir.resolve("cut.pfstrace");
+    Path trace = dir.resolve("cut.ptrace");
     EventContext c = new EventContext("n1", 1, "", "", 0);
     try (TraceWriter w = TraceWriter.create(trace, TraceHeader.current(TestTraces.T0, 0, "n1", 1, "test"))) {
       for (int block = 0; block < 3; block++) {
@@ -59,7 +59,7 @@ class ExportErrorsTest {
       }
     }
     long size = Files.size(trace);
-    Path cut = dir.resolve("cut-copy.pfstrace");
+    Path cut = dir.resolve("cut-copy.ptrace");
     Files.copy(trace, cut);
     // a killed writer: the END block and part of the last data block are missing
     try (RandomAccessFile f = new RandomAccessFile(cut.toFile(), "rw")) {
@@ -88,7 +88,7 @@ class ExportErrorsTest {
 
   @Test
   void missingTraceFileIsNamed() {
-    Path missing = dir.resolve("nope.pfstrace");
+    Path missing = dir.resolve("nope.ptrace");
     assertThatThrownBy(() -> new ExportRun(ExportFormat.DARSHAN, new ExportOptions()).run(List.of(missing),
         dir.resolve("x.darshan"))).hasMessageContaining(missing.toString()).hasMessageContaining("does not exist");
   }

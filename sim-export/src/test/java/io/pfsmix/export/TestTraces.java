@@ -79,7 +79,7 @@ final class TestTraces {
     List<Path> files = new ArrayList<>();
     List<String> hosts = records.stream().map(r -> r.context().host()).distinct().toList();
     for (String host : hosts) {
-      Path f = dir.resolve(host + ".pfstrace");
+      Path f = dir.resolve(host + ".ptrace");
       try (TraceWriter w = TraceWriter.create(f, TraceHeader.current(T0, 0, host, 1, "pfsmix-test"))) {
         records.stream().filter(r -> r.context().host().equals(host))
             .sorted(java.util.Comparator.comparingLong(TraceRecord::startNs)).forEach(r -> {
