@@ -48,6 +48,24 @@ class MixOnClustersTest {
   }
 
   @Test
+  void onEmbeddedPfsWithJobsOnMiniYarnCluster() throws Exception {
+    // YARN's containers and its node manager's localizer resolve the embedded root on their own: they must find the
+    // same directory as the client (here under a pfsmix home of this test's own, so nothing lands in the repository)
+    String home = System.getProperty("pfsmix.home");
+    System.setProperty("pfsmix.home", out.resolve("home").toString());
+    try {
+      Path results = out.resolve("pfs-yarn");
+      MixResults mix = runComplete(results, "--fs", "pfs", "--jobs", "yarn-mini", "--patterns", "n-to-1",
+          "--dir", "/mix");
+      assertThat(mix.environment().get("pfs").get("jobs")).contains("MiniMRYarnCluster");
+      assertThat(out.resolve("home/var/pfs-root/mix")).isDirectory();
+      assertTraceMatches(mix, results, true);
+    } finally {
+      System.setProperty("pfsmix.home", home);
+    }
+  }
+
+  @Test
   void onTheLocalCephCluster() throws Exception {
     assumeTrue(Files.isExecutable(Path.of("/usr/bin/ceph-mon")), "Ceph is not installed (no /usr/bin/ceph-mon)");
     assumeTrue(classPresent("io.pfsmix.fs.ceph.CephFsBackendFactory"),

@@ -19,6 +19,7 @@ import org.apache.hadoop.mapreduce.v2.MiniMRYarnCluster;
 
 import io.pfsmix.fs.PfsAbstractFileSystem;
 import io.pfsmix.fs.PfsConfigKeys;
+import io.pfsmix.fs.posix.PosixBackendFactory;
 
 /**
  * The file system and job runner of one part of a mix, started on request (MiniDFSCluster, MiniMRYarnCluster, the local
@@ -76,6 +77,10 @@ final class MixEnvironment implements AutoCloseable {
     switch (fs.kind()) {
       case EMBEDDED_PFS -> {
         conf.set(FileSystem.FS_DEFAULT_NAME_KEY, "pfs:///");
+        // spelled out, so that YARN's containers, which lack this JVM's pfsmix.home, find the same root; a configured
+        // root must exist, where the embedded one is made on demand
+        Path root = Files.createDirectories(PosixBackendFactory.embeddedRoot());
+        conf.set(PfsConfigKeys.POSIX_ROOT, root.toString());
         description.put("file system", "pfs:/// on its embedded directory");
       }
       case MOUNTED_PFS -> {

@@ -92,6 +92,14 @@ public record MixSettings(
       throw new MixConfigException(MixKeys.DIR, "'" + dir + "' must be an absolute path on the file system under test");
     }
     JobsSpec jobs = JobsSpec.parse(r.string(MixKeys.JOBS, MixKeys.JOBS_DEFAULT));
+    for (FileSystemSpec fs : fileSystems) {
+      // the mini cluster's node manager localizes job files in this JVM through a fresh Configuration, which knows
+      // only the embedded pfs root, not the mount directory this mix was given
+      if (jobs.kind() == JobsSpec.Kind.MINI_YARN && fs.kind() == FileSystemSpec.Kind.MOUNTED_PFS) {
+        throw new MixConfigException(MixKeys.JOBS, "yarn-mini cannot run jobs on '" + fs.label()
+            + "': its node manager would look for job files under the embedded pfs root; use --fs pfs, or --jobs local");
+      }
+    }
     LinkedHashSet<IorPattern> patterns = new LinkedHashSet<>();
     for (String p : r.list(MixKeys.PATTERNS, MixKeys.PATTERNS_DEFAULT)) {
       patterns.add(IorPattern.parse(p));

@@ -61,7 +61,8 @@ public final class PosixBackendFactory implements StorageBackendFactory {
     return root.toRealPath();
   }
 
-  private static Path embeddedRoot() {
+  /** The root used when fs.pfs.posix.root is unset: under the pfsmix.home system property, else in the user's home. */
+  public static Path embeddedRoot() {
     String home = System.getProperty(PfsConfigKeys.PFSMIX_HOME_PROPERTY);
     if (home != null && !home.isEmpty()) {
       return Paths.get(home, "var", "pfs-root");
