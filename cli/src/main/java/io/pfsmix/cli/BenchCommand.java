@@ -5,7 +5,6 @@ import java.nio.file.Paths;
 import java.util.concurrent.Callable;
 
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.util.StringUtils.TraditionalBinaryPrefix;
 
 import io.pfsmix.fs.PfsConfigKeys;
 import io.pfsmix.fs.bench.ReadBenchmark;
@@ -60,15 +59,7 @@ final class BenchCommand implements Runnable {
 
     @Override
     public Integer call() throws Exception {
-      long bytes;
-      try {
-        bytes = TraditionalBinaryPrefix.string2long(size);
-      } catch (IllegalArgumentException e) {
-        throw new ParameterException(spec.commandLine(), "--size '" + size + "' is not a size (e.g. 1g, 256m)");
-      }
-      if (bytes <= 0) {
-        throw new ParameterException(spec.commandLine(), "--size must be positive, is '" + size + "'");
-      }
+      long bytes = SizeOption.positive(spec, "--size", size);
       if (repetitions <= 0) {
         throw new ParameterException(spec.commandLine(), "--repetitions must be positive, is " + repetitions);
       }

@@ -18,7 +18,6 @@ import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.RawLocalFileSystem;
-import org.apache.hadoop.util.StringUtils.TraditionalBinaryPrefix;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -69,14 +68,9 @@ final class CephBenchCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    long bytes;
-    try {
-      bytes = TraditionalBinaryPrefix.string2long(size);
-    } catch (IllegalArgumentException e) {
-      throw new ParameterException(spec.commandLine(), "--size '" + size + "' is not a size (e.g. 1g, 256m)");
-    }
-    if (bytes <= 0 || repetitions <= 0) {
-      throw new ParameterException(spec.commandLine(), "--size and --repetitions must be positive");
+    long bytes = SizeOption.positive(spec, "--size", size);
+    if (repetitions <= 0) {
+      throw new ParameterException(spec.commandLine(), "--repetitions must be positive, is " + repetitions);
     }
     Path conf = cephConf != null ? cephConf : defaultConf();
     if (!Files.isReadable(conf)) {

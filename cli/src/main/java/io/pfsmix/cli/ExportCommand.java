@@ -15,7 +15,6 @@ import io.pfsmix.export.ExportOptions;
 import io.pfsmix.export.ExportRun;
 import io.pfsmix.trace.format.TracePoint;
 
-import org.apache.hadoop.util.StringUtils.TraditionalBinaryPrefix;
 
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -104,9 +103,10 @@ final class ExportCommand implements Callable<Integer> {
     ExportFormat f = ExportFormat.parse(format);
     ExportOptions options = new ExportOptions()
         .dxtMaxSegments(dxtMaxSegments)
-        .fileAlignment(size("--file-alignment", fileAlignment))
-        .diskBandwidth(size("--disk-read-bw", diskReadBw), size("--disk-write-bw", diskWriteBw))
-        .link(size("--link-bw", linkBw), linkLatency)
+        .fileAlignment(SizeOption.parse(spec, "--file-alignment", fileAlignment))
+        .diskBandwidth(SizeOption.parse(spec, "--disk-read-bw", diskReadBw),
+            SizeOption.parse(spec, "--disk-write-bw", diskWriteBw))
+        .link(SizeOption.parse(spec, "--link-bw", linkBw), linkLatency)
         .disksim(disksimFileSpan, disksimDevices)
         .commandLine("pfsmix export --format " + f.cliName());
     if (points != null) {
@@ -134,14 +134,6 @@ final class ExportCommand implements Callable<Integer> {
       }
     }
     return set;
-  }
-
-  private static long size(String flag, String value) {
-    try {
-      return TraditionalBinaryPrefix.string2long(value.trim());
-    } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException(flag + ": not a size: '" + value + "' (use bytes or a suffix: 4k, 100m, 1g)");
-    }
   }
 
   /** `pfsmix export bench`: conversion speed and peak memory of every format. */

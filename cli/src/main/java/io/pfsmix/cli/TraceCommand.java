@@ -11,7 +11,6 @@ import java.util.List;
 import java.util.concurrent.Callable;
 
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.util.StringUtils.TraditionalBinaryPrefix;
 
 import io.pfsmix.trace.TraceContext;
 import io.pfsmix.trace.bench.TraceOverheadBenchmark;
@@ -216,9 +215,9 @@ final class TraceCommand implements Runnable {
 
     @Override
     public Integer call() throws Exception {
-      long read = size("--read-size", readFileSize);
-      long write = size("--write-size", writeFileSize);
-      long block = size("--block", blockSize);
+      long read = SizeOption.positive(spec, "--read-size", readFileSize);
+      long write = SizeOption.positive(spec, "--write-size", writeFileSize);
+      long block = SizeOption.positive(spec, "--block", blockSize);
       if (block > Integer.MAX_VALUE - 64) {
         throw new ParameterException(spec.commandLine(), "--block must be below 2 GiB, is " + blockSize);
       }
@@ -239,17 +238,5 @@ final class TraceCommand implements Runnable {
       return 0;
     }
 
-    private long size(String option, String value) {
-      long bytes;
-      try {
-        bytes = TraditionalBinaryPrefix.string2long(value);
-      } catch (IllegalArgumentException e) {
-        throw new ParameterException(spec.commandLine(), option + " '" + value + "' is not a size (e.g. 1g, 64m)");
-      }
-      if (bytes <= 0) {
-        throw new ParameterException(spec.commandLine(), option + " must be positive, is '" + value + "'");
-      }
-      return bytes;
-    }
   }
 }
