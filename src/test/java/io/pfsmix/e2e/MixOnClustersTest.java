@@ -19,8 +19,9 @@ import io.pfsmix.mix.WorkloadResult;
 import io.pfsmix.trace.format.TracePoint;
 
 /**
- * The same small mix on the in-process HDFS (IOR -F there) with the jobs on the in-process YARN cluster, and on the
- * real local Ceph cluster: each complete, and each trace holding the bytes the workloads said they moved.
+ * The same small mix with the jobs on the in-process YARN cluster over the in-process HDFS (IOR -F there), over pfs on a
+ * mounted directory, and over the real local Ceph cluster: each complete, and each trace holding the bytes the
+ * workloads said they moved.
  */
 class MixOnClustersTest {
 
@@ -48,21 +49,24 @@ class MixOnClustersTest {
   }
 
   @Test
-  void onEmbeddedPfsWithJobsOnMiniYarnCluster() throws Exception {
-    // YARN's containers and its node manager's localizer resolve the embedded root on their own: they must find the
-    // same directory as the client (here under a pfsmix home of this test's own, so nothing lands in the repository)
+  void onMountedPfsWithJobsOnMiniYarnCluster() throws Exception {
+    // the node manager's localizer builds its own Configuration: it must still find pfs:/// over the given directory,
+    // not over the embedded root (here under a pfsmix home of this test's own, so nothing lands in the repository)
     String home = System.getProperty("pfsmix.home");
     System.setProperty("pfsmix.home", out.resolve("home").toString());
+    Path mount = Files.createDirectories(out.resolve("mount"));
     try {
       Path results = out.resolve("pfs-yarn");
-      MixResults mix = runComplete(results, "--fs", "pfs", "--jobs", "yarn-mini", "--patterns", "n-to-1",
+      MixResults mix = runComplete(results, "--fs", "pfs@" + mount, "--jobs", "yarn-mini", "--patterns", "n-to-1",
           "--dir", "/mix");
-      assertThat(mix.environment().get("pfs").get("jobs")).contains("MiniMRYarnCluster");
-      assertThat(out.resolve("home/var/pfs-root/mix")).isDirectory();
+      assertThat(mix.environment().get("pfs@" + mount).get("jobs")).contains("MiniMRYarnCluster");
+      assertThat(mount.resolve("mix/tfidf/requests")).isDirectory();
+      assertThat(out.resolve("home/var/pfs-root/mix")).doesNotExist();
       assertTraceMatches(mix, results, true);
     } finally {
       System.setProperty("pfsmix.home", home);
     }
+    assertThat(System.getProperty("fs.pfs.posix.root")).as("system properties restored after the run").isNull();
   }
 
   @Test
@@ -71,8 +75,10 @@ class MixOnClustersTest {
     assumeTrue(classPresent("io.pfsmix.fs.ceph.CephFsBackendFactory"),
         "the CephFS backend (fs-ceph) is not built: it is built only where libcephfs-java is installed");
     Path results = out.resolve("ceph");
-    MixResults mix = runComplete(results, "--fs", "ceph", "--patterns", "n-to-1", "--dir", "/mix");
+    // jobs on YARN: its node manager and containers must reach CephFS through configuration they build themselves
+    MixResults mix = runComplete(results, "--fs", "ceph", "--jobs", "yarn-mini", "--patterns", "n-to-1", "--dir", "/mix");
     assertThat(mix.environment().get("ceph").get("file system")).contains("CephFS");
+    assertThat(mix.environment().get("ceph").get("jobs")).contains("MiniMRYarnCluster");
     assertTraceMatches(mix, results, true);
   }
 

@@ -76,7 +76,8 @@ public class PfsFileSystem extends FileSystem implements PositionedWriteFileSyst
   private boolean mappedReadAhead;
 
   @Override
-  public void initialize(URI name, Configuration conf) throws IOException {
+  public void initialize(URI name, Configuration given) throws IOException {
+    Configuration conf = PfsSystemDefaults.apply(given);
     super.initialize(name, conf);
     setConf(conf);
     String authority = name.getAuthority();

@@ -51,6 +51,48 @@ class PfsConfigurationTest {
     }
   }
 
+  /** Code that builds its own Configuration (a node manager's localizer) finds the root through a system property. */
+  @Test
+  void systemPropertyGivesTheRootWhenTheConfigurationHasNone() throws Exception {
+    java.nio.file.Path root = PfsTestFileSystems.newRoot("config-sysprop");
+    Configuration conf = new Configuration();
+    conf.setBoolean("fs.pfs.impl.disable.cache", true);
+    System.setProperty(PfsConfigKeys.POSIX_ROOT, root.toString());
+    try (PfsFileSystem fs = PfsTestFileSystems.newFileSystem(conf)) {
+      fs.create(new Path("/from-property")).close();
+    } finally {
+      System.clearProperty(PfsConfigKeys.POSIX_ROOT);
+    }
+    assertThat(root.resolve("from-property")).exists();
+  }
+
+  @Test
+  void configuredRootWinsOverTheSystemProperty() throws Exception {
+    java.nio.file.Path configured = PfsTestFileSystems.newRoot("config-conf");
+    java.nio.file.Path property = PfsTestFileSystems.newRoot("config-sysprop");
+    System.setProperty(PfsConfigKeys.POSIX_ROOT, property.toString());
+    try (PfsFileSystem fs = PfsTestFileSystems.newPosixFileSystem(configured)) {
+      fs.create(new Path("/from-configuration")).close();
+    } finally {
+      System.clearProperty(PfsConfigKeys.POSIX_ROOT);
+    }
+    assertThat(configured.resolve("from-configuration")).exists();
+    assertThat(property.resolve("from-configuration")).doesNotExist();
+  }
+
+  @Test
+  void badSystemPropertyIsNamedLikeABadKey() throws Exception {
+    java.nio.file.Path root = PfsTestFileSystems.newRoot("config-sysprop");
+    System.setProperty(PfsConfigKeys.READAHEAD_SIZE, "four megs");
+    try {
+      assertThatThrownBy(() -> PfsTestFileSystems.newPosixFileSystem(root))
+          .isInstanceOf(IllegalArgumentException.class)
+          .hasMessageContaining(PfsConfigKeys.READAHEAD_SIZE).hasMessageContaining("'four megs'");
+    } finally {
+      System.clearProperty(PfsConfigKeys.READAHEAD_SIZE);
+    }
+  }
+
   @Test
   void badNumbersNameTheKeyAndTheValue() throws Exception {
     java.nio.file.Path root = PfsTestFileSystems.newRoot("config");

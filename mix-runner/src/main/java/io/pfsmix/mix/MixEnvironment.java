@@ -19,6 +19,7 @@ import org.apache.hadoop.mapreduce.v2.MiniMRYarnCluster;
 
 import io.pfsmix.fs.PfsAbstractFileSystem;
 import io.pfsmix.fs.PfsConfigKeys;
+import io.pfsmix.fs.PfsSystemDefaults;
 import io.pfsmix.fs.posix.PosixBackendFactory;
 
 /**
@@ -173,6 +174,7 @@ final class MixEnvironment implements AutoCloseable {
         yarnConf.setLong("yarn.nodemanager.sleep-delay-before-sigkill.ms", 100);
         yarnConf.set("yarn.nodemanager.vmem-check-enabled", "false");
         yarnConf.set("hadoop.tmp.dir", workDir.resolve("yarn-tmp").toString());
+        exposeFileSystemToNodeManager();
         MiniMRYarnCluster cluster = new MiniMRYarnCluster("pfsmix-mix", 1);
         cluster.init(yarnConf);
         cluster.start();
@@ -185,6 +187,26 @@ final class MixEnvironment implements AutoCloseable {
       }
       case CLUSTER -> description.put("jobs", "cluster configured by " + jobs.confDir());
     }
+  }
+
+  /**
+   * The node manager's localizer reads job files through a Configuration of its own, built from the classpath alone; a
+   * real node has the file system's keys in its core-site.xml, this in-process one gets them as system properties
+   * (PfsSystemDefaults) for as long as the cluster runs.
+   */
+  private void exposeFileSystemToNodeManager() {
+    Map<String, String> previous = new LinkedHashMap<>();
+    for (Map.Entry<String, String> e : conf.getPropsWithPrefix(PfsSystemDefaults.PREFIX).entrySet()) {
+      String key = PfsSystemDefaults.PREFIX + e.getKey();
+      previous.put(key, System.setProperty(key, conf.get(key)));
+    }
+    toStop.add(() -> previous.forEach((key, value) -> {
+      if (value == null) {
+        System.clearProperty(key);
+      } else {
+        System.setProperty(key, value);
+      }
+    }));
   }
 
   static Path pfsmixHome() {

@@ -35,6 +35,8 @@ public record MixSettings(
     long iorTransfer,
     int iorSegments,
     List<String> iorFlags,
+    IorPlacement iorPlacement,
+    int iorRanksPerTask,
     String tfidfData,
     long tfidfSize,
     String tfidfModel,
@@ -92,14 +94,6 @@ public record MixSettings(
       throw new MixConfigException(MixKeys.DIR, "'" + dir + "' must be an absolute path on the file system under test");
     }
     JobsSpec jobs = JobsSpec.parse(r.string(MixKeys.JOBS, MixKeys.JOBS_DEFAULT));
-    for (FileSystemSpec fs : fileSystems) {
-      // the mini cluster's node manager localizes job files in this JVM through a fresh Configuration, which knows
-      // only the embedded pfs root, not the mount directory this mix was given
-      if (jobs.kind() == JobsSpec.Kind.MINI_YARN && fs.kind() == FileSystemSpec.Kind.MOUNTED_PFS) {
-        throw new MixConfigException(MixKeys.JOBS, "yarn-mini cannot run jobs on '" + fs.label()
-            + "': its node manager would look for job files under the embedded pfs root; use --fs pfs, or --jobs local");
-      }
-    }
     LinkedHashSet<IorPattern> patterns = new LinkedHashSet<>();
     for (String p : r.list(MixKeys.PATTERNS, MixKeys.PATTERNS_DEFAULT)) {
       patterns.add(IorPattern.parse(p));
@@ -128,7 +122,19 @@ public record MixSettings(
         throw new MixConfigException(MixKeys.IOR_FLAGS, "flag " + flag + " is set by the mix itself (see "
             + MixKeys.IOR_BLOCK + ", " + MixKeys.PATTERNS + ", " + MixKeys.REPETITIONS + ")");
       }
+      if (List.of("--yarn", "--ranks-per-task").contains(flag.split("=", 2)[0])) {
+        throw new MixConfigException(MixKeys.IOR_FLAGS, "flag " + flag + " is set by the mix itself (see "
+            + MixKeys.IOR_PLACEMENT + ", " + MixKeys.IOR_RANKS_PER_TASK + ")");
+      }
     }
+    IorPlacement placement = values.containsKey(MixKeys.IOR_PLACEMENT)
+        ? IorPlacement.parse(r.string(MixKeys.IOR_PLACEMENT, "")) : IorPlacement.defaultFor(jobs);
+    if (placement == IorPlacement.YARN && jobs.kind() == JobsSpec.Kind.LOCAL) {
+      throw new MixConfigException(MixKeys.IOR_PLACEMENT, "yarn runs IOR's ranks as tasks of a YARN job, but "
+          + MixKeys.JOBS + " is local: use --jobs yarn-mini or cluster:CONF_DIR, or " + MixKeys.IOR_PLACEMENT
+          + " = threads");
+    }
+    int ranksPerTask = r.positiveInt(MixKeys.IOR_RANKS_PER_TASK, MixKeys.IOR_RANKS_PER_TASK_DEFAULT);
     String data = r.string(MixKeys.TFIDF_DATA, dir.replaceAll("/+$", "") + "/tfidf/requests");
     String model = r.string(MixKeys.TFIDF_MODEL, dir.replaceAll("/+$", "") + "/tfidf/model");
     long tfidfSize = r.size(MixKeys.TFIDF_SIZE, MixKeys.TFIDF_SIZE_DEFAULT);
@@ -148,8 +154,13 @@ public record MixSettings(
     }
     Map<String, String> asWritten = new TreeMap<>(values);
     return new MixSettings(List.copyOf(fileSystems), dir, jobs, List.copyOf(patterns), ranks, block, transfer, segments,
-        iorFlags, data, tfidfSize, model, trainSize, seed, repetitions, warmup, balance, tolerance, rounds, tracing, results,
-        Map.copyOf(hadoop), asWritten);
+        iorFlags, placement, ranksPerTask, data, tfidfSize, model, trainSize, seed, repetitions, warmup, balance,
+        tolerance, rounds, tracing, results, Map.copyOf(hadoop), asWritten);
+  }
+
+  /** Tasks of an IOR phase's YARN job (all must run at once), or 0 when its ranks are threads of the runner. */
+  public int iorYarnTasks() {
+    return iorPlacement == IorPlacement.YARN ? (iorRanks + iorRanksPerTask - 1) / iorRanksPerTask : 0;
   }
 
   /** Bytes one IOR phase writes with {@code segments}. */

@@ -100,16 +100,6 @@ class MixSettingsTest {
   }
 
   @Test
-  void yarnMiniClusterOnAMountedPfsIsRefusedBeforeAnythingRuns() {
-    Map<String, String> v = base();
-    v.put(MixKeys.FS, "pfs@" + tmp);
-    v.put(MixKeys.JOBS, "yarn-mini");
-    assertThatThrownBy(() -> MixSettings.parse(v)).isInstanceOf(MixConfigException.class)
-        .hasMessageContaining("mix.jobs").hasMessageContaining("pfs@" + tmp).hasMessageContaining("--fs pfs");
-    assertThat(tmp.resolve("results")).doesNotExist();
-  }
-
-  @Test
   void sharedFileOnHdfsIsRefusedSuggestingFilePerProcess() {
     Map<String, String> v = base();
     v.put(MixKeys.FS, "pfs,hdfs-mini");
