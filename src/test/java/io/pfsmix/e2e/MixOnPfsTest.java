@@ -130,6 +130,24 @@ class MixOnPfsTest {
   }
 
   @Test
+  void aCheckpointLargerThanTheFreeSpaceStopsBeforeAnyPhase() throws Exception {
+    Path results = out.resolve("too-big");
+    List<String> args = MixCli.smallMix(results, "--fs", "pfs@" + root, "--dir", "/too-big",
+        "--tfidf-data", "/mix/tfidf/requests");
+    // 2 ranks x 256 KiB x 2e9 segments: about a petabyte, more than this disk has
+    args.set(args.indexOf("-s") + 1, "2000000000");
+    MixCli.Run run = MixCli.run(args.toArray(new String[0]));
+
+    assertThat(run.exitCode()).isEqualTo(1);
+    assertThat(run.stdout()).contains("INCOMPLETE: ")
+        .contains("mix.ior.segments: 2000000000 segments make a checkpoint of 976562.50 GiB, more than 80% of the");
+    MixResults mix = ResultsFiles.read(results);
+    assertThat(mix.complete()).isFalse();
+    assertThat(mix.phases()).isEmpty();
+    assertThat(root.resolve("too-big/ior")).doesNotExist();
+  }
+
+  @Test
   void aBadSettingIsRefusedBeforeAnythingRuns() {
     Path results = out.resolve("refused");
     MixCli.Run run = MixCli.run("mix", "--fs", "hdfs-mini", "--patterns", "n-to-1", "-o", results.toString());

@@ -26,6 +26,7 @@ import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileAlreadyExistsException;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.FsStatus;
 import org.apache.hadoop.fs.Options.OpenFileOptions;
 import org.apache.hadoop.fs.ParentNotDirectoryException;
 import org.apache.hadoop.fs.Path;
@@ -113,6 +114,12 @@ public class PfsFileSystem extends FileSystem implements PositionedWriteFileSyst
   /** The backend this file system talks to (after decorators), for tools and tests that inspect it. */
   public StorageBackend getBackend() {
     return backend;
+  }
+
+  @Override
+  public FsStatus getStatus(Path p) throws IOException {
+    // one backend root is one file system: the same answer for every path under it
+    return backend.status();
   }
 
   @Override

@@ -10,6 +10,7 @@ import java.util.concurrent.atomic.AtomicLong;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.BlockLocation;
+import org.apache.hadoop.fs.FsStatus;
 import org.apache.hadoop.fs.permission.FsPermission;
 
 import io.pfsmix.fs.backend.BackendCapability;
@@ -226,6 +227,11 @@ public final class CountingBackend implements StorageBackend {
   @Override
   public BlockLocation[] blockLocations(String path, FileInfo file, long start, long length) throws IOException {
     return delegate.blockLocations(path, file, start, length);
+  }
+
+  @Override
+  public FsStatus status() throws IOException {
+    return delegate.status();
   }
 
   @Override

@@ -19,6 +19,7 @@ import org.apache.hadoop.fs.CommonPathCapabilities;
 import org.apache.hadoop.fs.CreateFlag;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FSDataOutputStream;
+import org.apache.hadoop.fs.FsStatus;
 import org.apache.hadoop.fs.FileContext;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
@@ -55,6 +56,16 @@ class PfsFileSystemTest {
   @AfterEach
   void tearDown() throws Exception {
     fs.close();
+  }
+
+  /** hadoop fs -df: the numbers of the disk holding the root, as df shows them (capacity is fixed, the rest moves). */
+  @Test
+  void statusReportsTheSpaceOfTheFileSystemHoldingTheRoot() throws Exception {
+    java.nio.file.FileStore store = java.nio.file.Files.getFileStore(root);
+    FsStatus status = fs.getStatus(new Path("/any/where"));
+    assertThat(status.getCapacity()).isEqualTo(store.getTotalSpace()).isPositive();
+    assertThat(status.getRemaining()).isPositive().isLessThanOrEqualTo(status.getCapacity());
+    assertThat(status.getUsed()).isPositive().isLessThanOrEqualTo(status.getCapacity());
   }
 
   @Test

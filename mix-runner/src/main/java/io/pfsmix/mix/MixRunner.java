@@ -27,6 +27,10 @@ public final class MixRunner {
   /** Runs before the tracer's recorders and Hadoop's file systems are closed at JVM exit. */
   private static final int SHUTDOWN_PRIORITY = FileSystem.SHUTDOWN_HOOK_PRIORITY + 20;
   private static final long SHUTDOWN_WAIT_SECONDS = 120;
+  /** A short first IOR run is mostly start-up and page cache: extrapolating it far would overshoot by far. */
+  private static final int BALANCE_MAX_GROWTH = 8;
+  /** Share of the file system's free space one checkpoint may take (TFIDF's output and other users need the rest). */
+  private static final double CHECKPOINT_SHARE_OF_FREE_SPACE = 0.8;
 
   private final MixSettings settings;
   private final WorkloadFactory workloads;
@@ -146,6 +150,13 @@ public final class MixRunner {
       checkCancelled();
       progress.say(fs.label() + ": preparing the TFIDF data and model (generated or trained when absent)");
       workloads.prepare(env.conf(), settings, progress);
+      long room = checkpointRoom(env);
+      long checkpoint = settings.checkpointBytes(settings.iorSegments());
+      if (checkpoint > room) {
+        throw new MixConfigException(MixKeys.IOR_SEGMENTS, String.format(Locale.ROOT, "%d segments make a checkpoint of"
+            + " %s, more than %.0f%% of the %s free on %s", settings.iorSegments(), human(checkpoint),
+            CHECKPOINT_SHARE_OF_FREE_SPACE * 100, human((long) (room / CHECKPOINT_SHARE_OF_FREE_SPACE)), fs.label()));
+      }
       Map<IorPattern, Integer> segments = new EnumMap<>(IorPattern.class);
       for (IorPattern pattern : settings.patterns()) {
         segments.put(pattern, settings.iorSegments());
@@ -158,7 +169,7 @@ public final class MixRunner {
       if (settings.balance()) {
         PhaseRecord target = phase(env, fs, null, PhaseKind.BALANCE_TFIDF, 0, firstPassTraced, 0);
         for (IorPattern pattern : settings.patterns()) {
-          segments.put(pattern, balance(env, fs, pattern, target.seconds(), firstPassTraced));
+          segments.put(pattern, balance(env, fs, pattern, target.seconds(), firstPassTraced, room));
         }
       }
       for (int rep = 1; rep <= settings.repetitions(); rep++) {
@@ -174,8 +185,9 @@ public final class MixRunner {
   }
 
   /** Adjusts IOR segments until IOR alone takes as long as TFIDF alone; returns the best segment count found. */
-  private int balance(MixEnvironment env, FileSystemSpec fs, IorPattern pattern, double tfidfSeconds, boolean traced)
-      throws Exception {
+  private int balance(MixEnvironment env, FileSystemSpec fs, IorPattern pattern, double tfidfSeconds, boolean traced,
+      long room) throws Exception {
+    int maxSegments = (int) Math.min(Integer.MAX_VALUE, Math.max(1, room / settings.checkpointBytes(1)));
     int segments = settings.iorSegments();
     BalanceStep best = null;
     for (int round = 1; round <= settings.balanceRounds(); round++) {
@@ -191,7 +203,15 @@ public final class MixRunner {
       if (step.mismatch() <= settings.balanceTolerance()) {
         break;
       }
-      int next = (int) Math.max(1, Math.round(segments * tfidfSeconds / ior.seconds()));
+      long wanted = Math.round(segments * tfidfSeconds / ior.seconds());
+      int next = (int) Math.max(Math.max(1, segments / BALANCE_MAX_GROWTH),
+          Math.min(wanted, (long) segments * BALANCE_MAX_GROWTH));
+      if (next > maxSegments) {
+        progress.say(String.format(Locale.ROOT, "  balancing %s %s: %d segments (%s) would not fit; trying %d, the most"
+            + " that %.0f%% of the free space holds", fs.label(), pattern.label(), next,
+            human(settings.checkpointBytes(next)), maxSegments, CHECKPOINT_SHARE_OF_FREE_SPACE * 100));
+        next = maxSegments;
+      }
       if (next == segments) {
         break;
       }
@@ -203,6 +223,12 @@ public final class MixRunner {
           settings.balanceRounds(), best.segments(), best.mismatch() * 100));
     }
     return best.segments();
+  }
+
+  /** Bytes one checkpoint may take on the file system under test, from what it reports free (df). */
+  private long checkpointRoom(MixEnvironment env) throws IOException {
+    long free = FileSystem.get(env.conf()).getStatus(new org.apache.hadoop.fs.Path(settings.dir())).getRemaining();
+    return (long) (free * CHECKPOINT_SHARE_OF_FREE_SPACE);
   }
 
   private PhaseRecord phase(MixEnvironment env, FileSystemSpec fs, IorPattern pattern, PhaseKind kind, int rep,

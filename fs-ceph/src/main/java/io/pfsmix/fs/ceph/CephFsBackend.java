@@ -17,6 +17,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.BlockLocation;
 import org.apache.hadoop.fs.FileAlreadyExistsException;
+import org.apache.hadoop.fs.FsStatus;
 import org.apache.hadoop.fs.permission.FsPermission;
 import org.apache.hadoop.security.AccessControlException;
 
@@ -24,6 +25,7 @@ import com.ceph.crush.Bucket;
 import com.ceph.fs.CephFileExtent;
 import com.ceph.fs.CephMount;
 import com.ceph.fs.CephStat;
+import com.ceph.fs.CephStatVFS;
 
 import io.pfsmix.fs.backend.BackendCapability;
 import io.pfsmix.fs.backend.CreateOptions;
@@ -360,6 +362,21 @@ public final class CephFsBackend implements StorageBackend {
    * One location per stripe unit the range touches: the OSDs holding that stripe's object (get_file_extent), named by
    * their addresses, on their CRUSH hosts, with topology /root/host/osd.N (distinct even for OSDs sharing an address).
    */
+  @Override
+  public FsStatus status() throws IOException {
+    CephStatVFS vfs = new CephStatVFS();
+    CephCalls.run("statfs", "/", () -> mount.statfs("/", vfs));
+    if (vfs.blocks == 0) {
+      // the monitors learn space usage from a manager; a cluster without one reports none. Hadoop's "unknown" is
+      // unlimited, which callers must not read as a full file system
+      return new FsStatus(Long.MAX_VALUE, 0, Long.MAX_VALUE);
+    }
+    // libcephfs reports available blocks only: used is what is not available
+    long capacity = vfs.blocks * vfs.frsize;
+    long remaining = vfs.bavail * vfs.frsize;
+    return new FsStatus(capacity, capacity - remaining, remaining);
+  }
+
   @Override
   public BlockLocation[] blockLocations(String path, FileInfo file, long start, long length) throws IOException {
     long end = Math.min(file.length(), start + length);

@@ -14,6 +14,7 @@ import java.util.Random;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.BlockLocation;
 import org.apache.hadoop.fs.FileAlreadyExistsException;
+import org.apache.hadoop.fs.FsStatus;
 import org.apache.hadoop.fs.permission.FsPermission;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -85,6 +86,15 @@ class CephFsBackendTest {
     assertThat(info.replication()).isEqualTo((short) 1);
     assertThat(info.permission().toShort()).isEqualTo((short) 0644);
     assertThat(backend.preferredBufferSize(info)).isEqualTo(1 << 20);
+  }
+
+  /** The test cluster runs no manager, so the monitors know no space usage: unknown, not full. */
+  @Test
+  void statusOfAClusterWithoutAManagerIsUnknownNotFull() throws IOException {
+    FsStatus status = backend.status();
+    assertThat(status.getCapacity()).isEqualTo(Long.MAX_VALUE);
+    assertThat(status.getRemaining()).isEqualTo(Long.MAX_VALUE);
+    assertThat(status.getUsed()).isZero();
   }
 
   @Test

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Set;
 
 import org.apache.hadoop.fs.BlockLocation;
+import org.apache.hadoop.fs.FsStatus;
 import org.apache.hadoop.fs.permission.FsPermission;
 
 /**
@@ -78,6 +79,9 @@ public interface StorageBackend extends Closeable {
    * range touches, with the hosts that store it.
    */
   BlockLocation[] blockLocations(String path, FileInfo file, long start, long length) throws IOException;
+
+  /** Capacity, used and remaining bytes of the storage holding the backend's root, as df reports them. */
+  FsStatus status() throws IOException;
 
   /** Preferred read-ahead size for a file, or 0 to use the configured default. */
   default int preferredBufferSize(FileInfo file) {

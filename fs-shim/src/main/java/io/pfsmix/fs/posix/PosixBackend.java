@@ -8,6 +8,7 @@ import java.nio.file.AccessDeniedException;
 import java.nio.file.DirectoryNotEmptyException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileStore;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -34,6 +35,7 @@ import java.util.Map;
 import java.util.Set;
 
 import org.apache.hadoop.fs.BlockLocation;
+import org.apache.hadoop.fs.FsStatus;
 import org.apache.hadoop.fs.PathIsNotEmptyDirectoryException;
 import org.apache.hadoop.fs.permission.FsAction;
 import org.apache.hadoop.fs.permission.FsPermission;
@@ -384,6 +386,14 @@ public final class PosixBackend implements StorageBackend {
   @Override
   public BlockLocation[] blockLocations(String path, FileInfo file, long start, long length) throws IOException {
     return blockLocator.locate(jail.resolve(path, true), file, start, length);
+  }
+
+  @Override
+  public FsStatus status() throws IOException {
+    FileStore store = Files.getFileStore(root());
+    long capacity = store.getTotalSpace();
+    // remaining is what this user may still write (df's "Avail"), used is what is allocated (df's "Used")
+    return new FsStatus(capacity, capacity - store.getUnallocatedSpace(), store.getUsableSpace());
   }
 
   @Override

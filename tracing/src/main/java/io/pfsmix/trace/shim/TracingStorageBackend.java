@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Set;
 
 import org.apache.hadoop.fs.BlockLocation;
+import org.apache.hadoop.fs.FsStatus;
 import org.apache.hadoop.fs.permission.FsPermission;
 
 import io.pfsmix.fs.backend.BackendCapability;
@@ -205,6 +206,12 @@ final class TracingStorageBackend implements StorageBackend {
   public BlockLocation[] blockLocations(String path, FileInfo file, long start, long length) throws IOException {
     return traced(TraceOp.GET_FILE_BLOCK_LOCATIONS, path, length,
         () -> backend.blockLocations(path, file, start, length));
+  }
+
+  @Override
+  public FsStatus status() throws IOException {
+    // a question about the whole file system, not I/O on a path: not a trace record
+    return backend.status();
   }
 
   @Override
