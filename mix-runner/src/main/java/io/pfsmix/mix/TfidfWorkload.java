@@ -1,8 +1,12 @@
 package io.pfsmix.mix;
 
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
@@ -27,12 +31,16 @@ final class TfidfWorkload implements Workload {
 
   /** Job names of the classifier start with this (tfidf-job's ClassifyJob). */
   private static final String JOB_NAME_PREFIX = "tfidf-classify ";
+  /** Frames of the local runner's job thread and of the map and reduce tasks it runs (on unnamed pool threads). */
+  private static final String LOCAL_JOB_FRAME = "org.apache.hadoop.mapred.LocalJobRunner$Job";
+  private static final long STOP_WAIT_NS = TimeUnit.SECONDS.toNanos(30);
 
   private final Configuration conf;
   private final MixSettings settings;
   private final String outputDir;
   private volatile Thread runner;
   private volatile long startMs;
+  private volatile boolean cancelled;
 
   TfidfWorkload(Configuration conf, MixSettings settings, String outputDir) {
     this.conf = conf;
@@ -122,6 +130,34 @@ final class TfidfWorkload implements Workload {
       return new WorkloadResult(TFIDF, bytes, result.elapsedSeconds(), start, end, details);
     } finally {
       runner = null;
+      if (cancelled && isLocal()) {
+        awaitLocalTasksStopped();
+      }
+    }
+  }
+
+  /**
+   * The local runner fails a stopped job without waiting for its tasks, which finish their split's output (an
+   * interrupted map task still closes and spills): waits for them, so that the phase ends, and its trace files and
+   * directories are closed and removed, after the job's last I/O.
+   */
+  private static void awaitLocalTasksStopped() {
+    boolean interrupted = Thread.interrupted();
+    long deadline = System.nanoTime() + STOP_WAIT_NS;
+    try {
+      for (List<Thread> left = localJobThreads(); !left.isEmpty() && System.nanoTime() < deadline;
+          left = localJobThreads()) {
+        left.forEach(Thread::interrupt);
+        try {
+          left.get(0).join(100);
+        } catch (InterruptedException e) {
+          interrupted = true;
+        }
+      }
+    } finally {
+      if (interrupted) {
+        Thread.currentThread().interrupt();
+      }
     }
   }
 
@@ -137,7 +173,8 @@ final class TfidfWorkload implements Workload {
     if (waiting == null) {
       return;
     }
-    boolean local = "local".equals(conf.get("mapreduce.framework.name", "local"));
+    cancelled = true;
+    boolean local = isLocal();
     Thread stopper = new Thread(() -> {
       long deadline = System.nanoTime() + 120_000_000_000L;
       while (waiting.isAlive() && runner != null && System.nanoTime() < deadline) {
@@ -158,14 +195,24 @@ final class TfidfWorkload implements Workload {
     stopper.start();
   }
 
+  private boolean isLocal() {
+    return "local".equals(conf.get("mapreduce.framework.name", "local"));
+  }
+
   private static void interruptLocalJobThreads() {
-    for (Thread thread : Thread.getAllStackTraces().keySet()) {
-      if (thread.getClass().getName().startsWith("org.apache.hadoop.mapred.LocalJobRunner")
-          || thread.getName().startsWith("LocalJobRunner Map Task Executor")
-          || thread.getName().startsWith("LocalJobRunner Reduce Task Executor")) {
-        thread.interrupt();
+    localJobThreads().forEach(Thread::interrupt);
+  }
+
+  /** The threads running a local job in this JVM (a mix runs one TFIDF job at a time). */
+  private static List<Thread> localJobThreads() {
+    List<Thread> threads = new ArrayList<>();
+    Thread.getAllStackTraces().forEach((thread, stack) -> {
+      if (thread != Thread.currentThread() && Arrays.stream(stack)
+          .anyMatch(frame -> frame.getClassName().startsWith(LOCAL_JOB_FRAME))) {
+        threads.add(thread);
       }
-    }
+    });
+    return threads;
   }
 
   private void killYarnJobs() {
