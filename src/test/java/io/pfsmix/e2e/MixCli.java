@@ -1,5 +1,7 @@
 package io.pfsmix.e2e;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -14,6 +16,10 @@ import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 
 import io.pfsmix.cli.Main;
+import io.pfsmix.mix.MixResults;
+import io.pfsmix.mix.PhaseRecord;
+import io.pfsmix.mix.ResultsFiles;
+import io.pfsmix.mix.WorkloadResult;
 import io.pfsmix.tfidf.TfidfJobs;
 import io.pfsmix.tfidf.generate.DatasetGenerator;
 import io.pfsmix.trace.format.TraceReader;
@@ -115,6 +121,32 @@ final class MixCli {
       }
     }
     return bytes;
+  }
+
+  /**
+   * Trace bytes under the checkpoint and request directories of {@code dir} = what IOR and TFIDF reported, summed over
+   * a one-pattern small mix's phases; the storage trace point (inside the pfs shim) holds the checkpoint too, or nothing.
+   */
+  static void assertTraceMatches(MixResults mix, Path results, String dir, boolean storagePoint) throws IOException {
+    long ior = 0;
+    long tfidf = 0;
+    for (PhaseRecord p : mix.phases()) {
+      for (WorkloadResult w : p.workloads()) {
+        if (w.workload().equals("ior")) {
+          ior += w.bytes();
+        } else {
+          tfidf += w.bytes();
+        }
+      }
+    }
+    // IOR alone and mixed, each 2 ranks x 256 KiB x 4 segments; TFIDF alone and mixed, each the whole request data
+    assertThat(ior).isEqualTo(2 * 2 * 256 * 1024 * 4);
+    assertThat(tfidf).isGreaterThan(2 * 400_000);
+    Map<String, Long> traced = traceBytes(results.resolve(ResultsFiles.MERGED_TRACE),
+        List.of(dir + "/ior/", dir + "/tfidf/requests/"));
+    assertThat(get(traced, TracePoint.APPLICATION, "write", dir + "/ior/")).isEqualTo(ior);
+    assertThat(get(traced, TracePoint.APPLICATION, "read", dir + "/tfidf/requests/")).isEqualTo(tfidf);
+    assertThat(get(traced, TracePoint.STORAGE, "write", dir + "/ior/")).isEqualTo(storagePoint ? ior : 0);
   }
 
   static long get(Map<String, Long> bytes, TracePoint point, String direction, String prefix) {

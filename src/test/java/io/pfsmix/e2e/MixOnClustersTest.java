@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
@@ -16,7 +15,9 @@ import io.pfsmix.mix.PhaseKind;
 import io.pfsmix.mix.PhaseRecord;
 import io.pfsmix.mix.ResultsFiles;
 import io.pfsmix.mix.WorkloadResult;
-import io.pfsmix.trace.format.TracePoint;
+import io.pfsmix.trace.format.EventContext;
+import io.pfsmix.trace.format.TraceReader;
+import io.pfsmix.trace.format.TraceRecord;
 
 /**
  * The same small mix with the jobs on the in-process YARN cluster over the in-process HDFS (IOR -F there), over pfs on a
@@ -36,16 +37,67 @@ class MixOnClustersTest {
 
   @Test
   void onMiniDfsClusterWithJobsOnMiniYarnCluster() throws Exception {
-    // HDFS as a YARN cluster usually has it (IOR -F there); TFIDF's tasks run in containers of their own, traced there
+    // HDFS as a YARN cluster usually has it (IOR -F there); both workloads are YARN jobs: TFIDF's tasks and IOR's ranks
+    // run in containers of their own, traced there
     Path results = out.resolve("hdfs-yarn");
     MixResults mix = runComplete(results, "--fs", "hdfs-mini", "--jobs", "yarn-mini", "--patterns", "n-to-n",
-        "--dir", "/mix");
+        "--ior-placement", "yarn", "--dir", "/mix");
     assertThat(mix.environment().get("hdfs").get("file system")).startsWith("MiniDFSCluster at hdfs://");
-    assertThat(mix.environment().get("hdfs").get("jobs")).contains("MiniMRYarnCluster");
+    // room for both jobs at once: 2 x (AM of 2048 MB + 2 rank tasks of 1024 MB)
+    assertThat(mix.environment().get("hdfs").get("jobs")).contains("MiniMRYarnCluster").contains("8192 MB");
     assertThat(mix.phases()).extracting(PhaseRecord::kind).containsExactly(PhaseKind.TFIDF_ALONE, PhaseKind.IOR_ALONE,
         PhaseKind.MIXED);
+    for (PhaseRecord p : mix.phases()) {
+      for (WorkloadResult w : p.workloads()) {
+        if (w.workload().equals("ior")) {
+          assertThat(w.details()).containsEntry("placement", "yarn").containsEntry("yarnTasks", 2);
+          assertThat((String) w.details().get("command")).contains("--yarn --ranks-per-task=1");
+        }
+      }
+    }
     // HDFS has no storage trace point (that one is inside the pfs shim): the application point holds it all
-    assertTraceMatches(mix, results, false);
+    MixCli.assertTraceMatches(mix, results, "/mix", false);
+    Map<String, Long> firstRankRecord = assertIorRanksWereYarnTasks(results.resolve(ResultsFiles.MERGED_TRACE),
+        "/mix/ior/");
+    // a mix, not IOR queued behind TFIDF: the cluster had room for both jobs, so the ranks started while TFIDF ran
+    PhaseRecord mixed = mix.phases().get(2);
+    assertThat(firstRankRecord.get(mixed.id())).isLessThan(mixed.result("tfidf").endNs());
+  }
+
+  /**
+   * Each IOR phase's checkpoint writes came from YARN tasks: each rank's from a process of its own (not this one),
+   * within a Hadoop job. Returns the start of each phase's first record made by a rank, by phase id.
+   */
+  private static Map<String, Long> assertIorRanksWereYarnTasks(Path trace, String iorDir) throws Exception {
+    Map<String, Map<Integer, java.util.Set<Integer>>> writersByPhaseAndRank = new java.util.TreeMap<>();
+    Map<String, Long> firstRankRecord = new java.util.TreeMap<>();
+    int self = (int) ProcessHandle.current().pid();
+    try (TraceReader reader = TraceReader.open(trace)) {
+      for (TraceRecord r : reader) {
+        String path = r.path() == null ? "" : java.net.URI.create(r.path()).getPath();
+        if (!path.startsWith(iorDir)) {
+          continue;
+        }
+        String phase = path.substring(iorDir.length()).split("/")[0];
+        EventContext c = r.context();
+        if (c.hasRank()) {
+          firstRankRecord.merge(phase, r.startNs(), Math::min);
+        }
+        if (r.op().isWrite() && r.bytes() > 0) {
+          assertThat(c.pid()).as("IOR write at %s from the runner's own process", path).isNotEqualTo(self);
+          assertThat(c.jobId()).as("job of IOR write at %s", path).startsWith("job_");
+          writersByPhaseAndRank.computeIfAbsent(phase, k -> new java.util.TreeMap<>())
+              .computeIfAbsent(c.rank(), k -> new java.util.TreeSet<>()).add(c.pid());
+        }
+      }
+    }
+    assertThat(writersByPhaseAndRank).hasSize(2);
+    for (Map<Integer, java.util.Set<Integer>> ranks : writersByPhaseAndRank.values()) {
+      assertThat(ranks.keySet()).containsExactly(0, 1);
+      assertThat(ranks.values()).allSatisfy(pids -> assertThat(pids).hasSize(1));
+      assertThat(ranks.get(0)).doesNotContainAnyElementsOf(ranks.get(1));
+    }
+    return firstRankRecord;
   }
 
   @Test
@@ -62,7 +114,7 @@ class MixOnClustersTest {
       assertThat(mix.environment().get("pfs@" + mount).get("jobs")).contains("MiniMRYarnCluster");
       assertThat(mount.resolve("mix/tfidf/requests")).isDirectory();
       assertThat(out.resolve("home/var/pfs-root/mix")).doesNotExist();
-      assertTraceMatches(mix, results, true);
+      MixCli.assertTraceMatches(mix, results, "/mix", true);
     } finally {
       System.setProperty("pfsmix.home", home);
     }
@@ -79,7 +131,7 @@ class MixOnClustersTest {
     MixResults mix = runComplete(results, "--fs", "ceph", "--jobs", "yarn-mini", "--patterns", "n-to-1", "--dir", "/mix");
     assertThat(mix.environment().get("ceph").get("file system")).contains("CephFS");
     assertThat(mix.environment().get("ceph").get("jobs")).contains("MiniMRYarnCluster");
-    assertTraceMatches(mix, results, true);
+    MixCli.assertTraceMatches(mix, results, "/mix", true);
   }
 
   private static MixResults runComplete(Path results, String... more) throws Exception {
@@ -89,29 +141,6 @@ class MixOnClustersTest {
     assertThat(mix.complete()).isTrue();
     assertThat(mix.phases()).allMatch(PhaseRecord::ok);
     return mix;
-  }
-
-  /** Trace bytes under the checkpoint and request directories = what IOR and TFIDF reported, summed over phases. */
-  private static void assertTraceMatches(MixResults mix, Path results, boolean storagePoint) throws Exception {
-    String dir = "/mix";
-    long ior = 0;
-    long tfidf = 0;
-    for (PhaseRecord p : mix.phases()) {
-      for (WorkloadResult w : p.workloads()) {
-        if (w.workload().equals("ior")) {
-          ior += w.bytes();
-        } else {
-          tfidf += w.bytes();
-        }
-      }
-    }
-    assertThat(ior).isEqualTo(2 * 2 * 256 * 1024 * 4);
-    assertThat(tfidf).isGreaterThan(2 * 400_000);
-    Map<String, Long> traced = MixCli.traceBytes(results.resolve(ResultsFiles.MERGED_TRACE),
-        List.of(dir + "/ior/", dir + "/tfidf/requests/"));
-    assertThat(MixCli.get(traced, TracePoint.APPLICATION, "write", dir + "/ior/")).isEqualTo(ior);
-    assertThat(MixCli.get(traced, TracePoint.APPLICATION, "read", dir + "/tfidf/requests/")).isEqualTo(tfidf);
-    assertThat(MixCli.get(traced, TracePoint.STORAGE, "write", dir + "/ior/")).isEqualTo(storagePoint ? ior : 0);
   }
 
   private static boolean classPresent(String name) {

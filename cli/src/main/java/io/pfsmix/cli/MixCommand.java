@@ -22,7 +22,8 @@ import picocli.CommandLine.Option;
         "each workload's throughput alone vs mixed and the runtime serial vs mixed, with charts and a merged trace.",
         "Settings come from --config (a properties file, see docs/mix.md) with the flags below on top; a bad setting is",
         "refused before anything runs. Progress goes to stderr; the tables and the report's path to stdout.",
-        "Exit code 0: complete; 1: refused, or stopped by a failed phase or Ctrl-C (the report says what was measured)."})
+        "Exit code 0: complete; 1: refused, or stopped by a failed phase; 130 after Ctrl-C, 143 after SIGTERM (the report"
+            + " says what was measured)."})
 final class MixCommand implements Callable<Integer> {
 
   @Option(names = "--config", paramLabel = "FILE", description = "settings file (Java properties, keys as in docs/mix.md)")
@@ -61,6 +62,15 @@ final class MixCommand implements Callable<Integer> {
 
   @Option(names = "--ior-flags", paramLabel = "FLAGS", description = "further IOR flags for every IOR phase, e.g. \"-e\"")
   String iorFlags;
+
+  @Option(names = "--ior-placement", paramLabel = "threads|yarn", description = "where IOR's ranks run: threads of this JVM,"
+      + " or the tasks of a YARN job beside TFIDF's (needs --jobs yarn-mini or cluster:CONF_DIR). Default: yarn with"
+      + " cluster:CONF_DIR, else threads")
+  String iorPlacement;
+
+  @Option(names = "--ranks-per-task", paramLabel = "N", description = "IOR ranks per YARN task with --ior-placement yarn."
+      + " Default: " + MixKeys.IOR_RANKS_PER_TASK_DEFAULT)
+  String ranksPerTask;
 
   @Option(names = "--tfidf-data", paramLabel = "PATH", description = "request data (generated when absent). Default: DIR/tfidf/requests")
   String tfidfData;
@@ -118,6 +128,8 @@ final class MixCommand implements Callable<Integer> {
     put(values, MixKeys.IOR_TRANSFER, transfer);
     put(values, MixKeys.IOR_SEGMENTS, segments);
     put(values, MixKeys.IOR_FLAGS, iorFlags);
+    put(values, MixKeys.IOR_PLACEMENT, iorPlacement);
+    put(values, MixKeys.IOR_RANKS_PER_TASK, ranksPerTask);
     put(values, MixKeys.TFIDF_DATA, tfidfData);
     put(values, MixKeys.TFIDF_SIZE, tfidfSize);
     put(values, MixKeys.TFIDF_MODEL, model);

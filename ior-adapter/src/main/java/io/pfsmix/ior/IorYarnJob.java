@@ -3,6 +3,7 @@ package io.pfsmix.ior;
 import java.io.DataInput;
 import java.io.DataOutput;
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,18 +21,23 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.NullWritable;
 import org.apache.hadoop.io.Writable;
 import org.apache.hadoop.mapreduce.InputFormat;
+import org.apache.hadoop.mapreduce.Cluster;
 import org.apache.hadoop.mapreduce.InputSplit;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.JobContext;
+import org.apache.hadoop.mapreduce.JobID;
 import org.apache.hadoop.mapreduce.Mapper;
 import org.apache.hadoop.mapreduce.RecordReader;
 import org.apache.hadoop.mapreduce.TaskAttemptContext;
 import org.apache.hadoop.mapreduce.lib.output.NullOutputFormat;
 
+import io.pfsmix.trace.TraceConfigKeys;
+
 /**
  * IOR's ranks as the map tasks of a YARN job — task k runs ranks k*R .. k*R+R-1 as threads (R = --ranks-per-task) — so
  * IOR shares a cluster with Hadoop jobs the way the study's workloads did. Barriers and broadcasts go through marker
  * files ({@link FileRankGroup}) in a directory beside the test file; the client reduces the records after the job.
+ * Interrupting the client kills the job.
  */
 final class IorYarnJob {
 
@@ -43,54 +49,126 @@ final class IorYarnJob {
 
   static void run(Configuration conf, IorOptions options, IorAggregator aggregator, PrintStream log) throws IOException {
     IorStorage storage = IorStorage.open(conf, options);
-    FileSystem fs = storage.fileSystem();
     Path coordination = new Path(storage.path().getParent(), ".ior-coordination-" + UUID.randomUUID());
-    fs.mkdirs(coordination);
-    try {
-      Job job = Job.getInstance(conf, "IOR " + String.join(" ", options.commandLine));
-      job.setJarByClass(IorYarnJob.class);
-      job.getConfiguration().setStrings(ARGS, options.commandLine.toArray(new String[0]));
-      job.getConfiguration().set(COORDINATION_DIR, coordination.toString());
-      // every rank must run at the same time: no uber mode (it runs maps one after another), no speculative copies
-      job.getConfiguration().setBoolean("mapreduce.job.ubertask.enable", false);
-      job.getConfiguration().setBoolean("mapreduce.map.speculative", false);
-      job.getConfiguration().setInt("mapreduce.map.maxattempts", 1);
-      job.setInputFormatClass(RankInputFormat.class);
-      job.setMapperClass(RankMapper.class);
-      job.setNumReduceTasks(0);
-      job.setOutputFormatClass(NullOutputFormat.class);
-      job.setMapOutputKeyClass(NullWritable.class);
-      job.setMapOutputValueClass(NullWritable.class);
-      boolean succeeded;
+    try (FileSystem fs = coordinationFileSystem(coordination, conf)) {
+      fs.mkdirs(coordination);
       try {
-        succeeded = job.waitForCompletion(false);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new IorAbortedException("interrupted while waiting for IOR job " + job.getJobID());
-      } catch (ClassNotFoundException e) {
-        throw new IOException(e);
-      }
-      Path abort = new Path(coordination, FileRankGroup.ABORT);
-      if (fs.exists(abort)) {
-        throw new IorRankException("IOR job " + job.getJobID() + ": " + FileRankGroup.readText(fs, abort), null);
-      }
-      if (!succeeded) {
-        throw new IOException("IOR job " + job.getJobID() + " failed: " + failureInfo(job));
-      }
-      for (FileStatus file : fs.listStatus(new Path(coordination, FileRankGroup.RECORDS))) {
-        if (file.getPath().getName().startsWith("task-")) {
-          for (String line : FileRankGroup.readText(fs, file.getPath()).split("\n")) {
-            if (!line.isEmpty()) {
-              aggregator.add(RankRecord.fromLine(line));
-            }
+        runJob(conf, options, aggregator, fs, coordination);
+      } finally {
+        // after an interrupt too: RPC clients refuse interrupted threads, so the flag is cleared for the call
+        boolean interrupted = Thread.interrupted();
+        try {
+          fs.delete(coordination, true);
+        } finally {
+          if (interrupted) {
+            Thread.currentThread().interrupt();
           }
         }
       }
-      for (int[] phase : aggregator.completedPhases()) {
-        aggregator.phaseComplete(phase[0], Phase.values()[phase[1]]);
+    }
+  }
+
+  private static void runJob(Configuration conf, IorOptions options, IorAggregator aggregator, FileSystem fs,
+      Path coordination) throws IOException {
+    Job job = Job.getInstance(conf, "IOR " + String.join(" ", options.commandLine));
+    job.setJarByClass(IorYarnJob.class);
+    job.getConfiguration().setStrings(ARGS, options.commandLine.toArray(new String[0]));
+    job.getConfiguration().set(COORDINATION_DIR, coordination.toString());
+    // every rank must run at the same time: no uber mode (it runs maps one after another), no speculative copies
+    job.getConfiguration().setBoolean("mapreduce.job.ubertask.enable", false);
+    job.getConfiguration().setBoolean("mapreduce.map.speculative", false);
+    job.getConfiguration().setInt("mapreduce.map.maxattempts", 1);
+    job.setInputFormatClass(RankInputFormat.class);
+    job.setMapperClass(RankMapper.class);
+    job.setNumReduceTasks(0);
+    job.setOutputFormatClass(NullOutputFormat.class);
+    job.setMapOutputKeyClass(NullWritable.class);
+    job.setMapOutputValueClass(NullWritable.class);
+    boolean succeeded = runToCompletion(job);
+    Path abort = new Path(coordination, FileRankGroup.ABORT);
+    if (fs.exists(abort)) {
+      throw new IorRankException("IOR job " + job.getJobID() + ": " + FileRankGroup.readText(fs, abort), null);
+    }
+    if (!succeeded) {
+      throw new IOException("IOR job " + job.getJobID() + " failed: " + failureInfo(job));
+    }
+    for (FileStatus file : fs.listStatus(new Path(coordination, FileRankGroup.RECORDS))) {
+      if (file.getPath().getName().startsWith("task-")) {
+        for (String line : FileRankGroup.readText(fs, file.getPath()).split("\n")) {
+          if (!line.isEmpty()) {
+            aggregator.add(RankRecord.fromLine(line));
+          }
+        }
       }
-    } finally {
-      fs.delete(coordination, true);
+    }
+    for (int[] phase : aggregator.completedPhases()) {
+      aggregator.phaseComplete(phase[0], Phase.values()[phase[1]]);
+    }
+  }
+
+  /**
+   * The coordination directory's file system, untraced: its marker files stand in for the MPI messages of the real
+   * IOR, they are none of IOR's I/O. An instance of its own, since cached ones are shared with the ranks' traced I/O.
+   */
+  static FileSystem coordinationFileSystem(Path dir, Configuration conf) throws IOException {
+    Configuration untraced = new Configuration(conf);
+    untraced.setBoolean(TraceConfigKeys.ENABLED, false);
+    return FileSystem.newInstance(dir.toUri(), untraced);
+  }
+
+  /**
+   * Submits the job and waits for it to end. An interrupt kills the job before giving up on it: Job.waitForCompletion
+   * would ignore the interrupt, and a job left running keeps writing beside whatever runs next.
+   */
+  private static boolean runToCompletion(Job job) throws IOException {
+    boolean submitted = false;
+    try {
+      job.submit();
+      submitted = true;
+      int pollMillis = Job.getCompletionPollInterval(job.getConfiguration());
+      while (!job.isComplete()) {
+        Thread.sleep(pollMillis);
+      }
+      return job.isSuccessful();
+    } catch (ClassNotFoundException e) {
+      throw new IOException(e);
+    } catch (InterruptedException | IOException e) {
+      if (!(e instanceof InterruptedException || e instanceof InterruptedIOException
+          || Thread.currentThread().isInterrupted())) {
+        throw (IOException) e;
+      }
+      // Hadoop's RPC client refuses calls on an interrupted thread: clear the flag while killing, then restore it
+      Thread.interrupted();
+      IorAbortedException aborted = new IorAbortedException("interrupted: " + kill(job, submitted));
+      Thread.currentThread().interrupt();
+      throw aborted;
+    }
+  }
+
+  /** Kills the job, also one whose submission was interrupted after it reached the cluster; says what it did. */
+  private static String kill(Job job, boolean submitted) {
+    JobID id = job.getJobID();
+    if (id == null) {
+      return "the IOR job was not submitted";
+    }
+    try {
+      if (submitted) {
+        job.killJob();
+      } else {
+        Cluster cluster = new Cluster(job.getConfiguration());
+        try {
+          Job reached = cluster.getJob(id);
+          if (reached == null) {
+            return "the IOR job " + id + " had not reached the cluster";
+          }
+          reached.killJob();
+        } finally {
+          cluster.close();
+        }
+      }
+      return "killed the IOR job " + id;
+    } catch (IOException | InterruptedException | RuntimeException e) {
+      return "could not kill the IOR job " + id + " (" + e.getMessage() + "): kill it with yarn application -kill";
     }
   }
 
@@ -197,12 +275,13 @@ final class IorYarnJob {
       int task = ((RankSplit) context.getInputSplit()).task;
       Path coordination = new Path(conf.get(COORDINATION_DIR));
       IorStorage storage = IorStorage.open(conf, options);
-      FileRankGroup group = new FileRankGroup(coordination.getFileSystem(conf), coordination, options.numTasks,
+      FileSystem coordinationFs = coordinationFileSystem(coordination, conf);
+      FileRankGroup group = new FileRankGroup(coordinationFs, coordination, options.numTasks,
           conf.getLong(IorConfigKeys.YARN_BARRIER_TIMEOUT, IorConfigKeys.YARN_BARRIER_TIMEOUT_DEFAULT));
       int first = task * options.ranksPerTask;
       int last = Math.min(options.numTasks, first + options.ranksPerTask);
       ExecutorService pool = Executors.newFixedThreadPool(last - first);
-      try {
+      try (coordinationFs) {
         List<Future<?>> ranks = new ArrayList<>();
         for (int rank = first; rank < last; rank++) {
           RankWorker worker = new RankWorker(options, storage, group, rank);

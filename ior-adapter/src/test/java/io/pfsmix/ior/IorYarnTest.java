@@ -1,6 +1,7 @@
 package io.pfsmix.ior;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -10,8 +11,17 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
 
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.mapred.TIPStatus;
+import org.apache.hadoop.mapreduce.Cluster;
+import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.JobStatus;
+import org.apache.hadoop.mapreduce.TaskReport;
+import org.apache.hadoop.mapreduce.TaskType;
 import org.apache.hadoop.mapreduce.v2.MiniMRYarnCluster;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -65,5 +75,88 @@ class IorYarnTest {
       }
     }
     assertThat(Files.list(dir).filter(p -> p.getFileName().toString().startsWith(".ior-coordination"))).isEmpty();
+  }
+
+  @Test
+  void ranksInSeveralTasksShareOneFileOnPfs() throws IOException {
+    // N-to-1 from two processes: every rank's transfers at IOR's strided offsets, none lost to another task's open
+    Path root = Files.createDirectories(dir.resolve("pfs-root"));
+    Configuration conf = new Configuration(cluster.getConfig());
+    conf.set("fs.pfs.posix.root", root.toString());
+    IorResult result = IorRunner.run(conf, IorOptions.parse("--yarn", "--ranks-per-task=2", "-w", "-k", "-N", "4",
+        "-s", "2", "-b", "16k", "-t", "4k", "-G", "1234", "-o", "pfs:///shared"));
+    assertThat(result.iterations("write").get(0).aggregateBytes()).isEqualTo(4 * 2 * 16384);
+    ByteBuffer file = ByteBuffer.wrap(Files.readAllBytes(root.resolve("shared"))).order(ByteOrder.LITTLE_ENDIAN);
+    assertThat(file.capacity()).isEqualTo(4 * 2 * 16384);
+    for (int segment = 0; segment < 2; segment++) {
+      for (int rank = 0; rank < 4; rank++) {
+        for (int transfer = 0; transfer < 4; transfer++) {
+          int offset = segment * 4 * 16384 + rank * 16384 + transfer * 4096;
+          for (int word = 0; word < 4096 / 8; word++) {
+            assertThat(file.getLong(offset + word * 8)).as("rank %d, word %d at %d", rank, word, offset)
+                .isEqualTo(((long) rank << 32) | (1234 + word));
+          }
+        }
+      }
+    }
+  }
+
+  @Test
+  void interruptingTheClientKillsTheJob() throws Exception {
+    Configuration conf = new Configuration(cluster.getConfig());
+    Path file = dir.resolve("killed");
+    Thread[] client = new Thread[1];
+    // -d 600: the rank sleeps in its container before writing, so the job is surely running when the client stops
+    CompletableFuture<IorResult> run = CompletableFuture.supplyAsync(() -> {
+      client[0] = Thread.currentThread();
+      try {
+        return IorRunner.run(conf, IorOptions.parse("--yarn", "-w", "-F", "-d", "600", "-N", "1", "-b", "4k", "-t", "4k",
+            "-o", "file://" + file));
+      } catch (IOException e) {
+        throw new java.io.UncheckedIOException(e);
+      }
+    }, runnable -> new Thread(runnable, "ior-client").start());
+    Job job = awaitRunningRank(conf, run);
+    client[0].interrupt();
+    ExecutionException thrown = catchThrowableOfType(() -> run.get(120, TimeUnit.SECONDS), ExecutionException.class);
+    assertThat(thrown).as("the client stops").isNotNull();
+    assertThat(thrown.getCause().getCause()).isInstanceOf(IorAbortedException.class)
+        .hasMessageContaining("killed the IOR job " + job.getJobID());
+    // as the resource manager has it (the job's own status would need its gone AM or a history server)
+    Cluster c = new Cluster(conf);
+    try {
+      assertThat(c.getAllJobStatuses()).filteredOn(s -> s.getJobID().equals(job.getJobID()))
+          .extracting(JobStatus::getState).containsExactly(JobStatus.State.KILLED);
+    } finally {
+      c.close();
+    }
+    assertThat(file).doesNotExist();
+    assertThat(Files.list(dir).filter(p -> p.getFileName().toString().startsWith(".ior-coordination"))).isEmpty();
+  }
+
+  /** The IOR job whose rank task is running, once there is one; fails if the client ends first. */
+  private static Job awaitRunningRank(Configuration conf, CompletableFuture<?> client) throws Exception {
+    Cluster c = new Cluster(conf);
+    try {
+      while (true) {
+        if (client.isDone()) {
+          client.get();
+          throw new AssertionError("the IOR client returned before its job ran");
+        }
+        for (JobStatus status : c.getAllJobStatuses()) {
+          if (status.getJobName().startsWith("IOR ") && status.getState() == JobStatus.State.RUNNING) {
+            Job job = c.getJob(status.getJobID());
+            for (TaskReport task : job.getTaskReports(TaskType.MAP)) {
+              if (task.getCurrentStatus() == TIPStatus.RUNNING) {
+                return job;
+              }
+            }
+          }
+        }
+        Thread.sleep(200);
+      }
+    } finally {
+      c.close();
+    }
   }
 }

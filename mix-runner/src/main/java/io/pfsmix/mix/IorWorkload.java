@@ -13,17 +13,20 @@ import io.pfsmix.ior.IorResult;
 import io.pfsmix.ior.IorRunner;
 
 /**
- * One IOR checkpoint write through the Hadoop FileSystem API (ior-adapter), ranks as threads of this JVM. Cancelling
- * interrupts the calling thread, which makes the IOR driver abort its ranks.
+ * One IOR checkpoint write through the Hadoop FileSystem API (ior-adapter), ranks as threads of this JVM or as the map
+ * tasks of a YARN job ({@link MixKeys#IOR_PLACEMENT}). Cancelling interrupts the calling thread, which makes the IOR
+ * driver abort its ranks, or kill its YARN job.
  */
 final class IorWorkload implements Workload {
 
   private final Configuration conf;
+  private final MixSettings settings;
   private final List<String> flags;
   private volatile Thread runner;
 
   IorWorkload(Configuration conf, MixSettings settings, IorPattern pattern, int segments, String dir) {
     this.conf = conf;
+    this.settings = settings;
     this.flags = flags(settings, pattern, segments, dir);
   }
 
@@ -35,6 +38,9 @@ final class IorWorkload implements Workload {
         "-o", dir + "/checkpoint"));
     if (pattern == IorPattern.N_TO_N) {
       f.add("-F");
+    }
+    if (settings.iorPlacement() == IorPlacement.YARN) {
+      f.addAll(List.of("--yarn", "--ranks-per-task=" + settings.iorRanksPerTask()));
     }
     f.addAll(settings.iorFlags());
     return f;
@@ -60,6 +66,10 @@ final class IorWorkload implements Workload {
       long bytes = write.aggregateBytes() > 0 ? write.aggregateBytes() : result.aggregateBytes();
       Map<String, Object> details = new LinkedHashMap<>();
       details.put("command", String.join(" ", flags));
+      details.put("placement", settings.iorPlacement().setting());
+      if (settings.iorPlacement() == IorPlacement.YARN) {
+        details.put("yarnTasks", settings.iorYarnTasks());
+      }
       details.put("segments", result.segmentCount());
       details.put("ranks", result.numTasks());
       details.put("filePerProc", result.filePerProc());

@@ -63,7 +63,7 @@ final class MixEnvironment implements AutoCloseable {
     MixEnvironment env = new MixEnvironment(conf);
     try {
       env.startFileSystem(fs, workDir, progress);
-      env.startJobs(jobs, workDir, progress);
+      env.startJobs(jobs, settings, workDir, progress);
       FileSystem.get(conf).mkdirs(new org.apache.hadoop.fs.Path(settings.dir()));
       return env;
     } catch (Exception | Error e) {
@@ -161,7 +161,7 @@ final class MixEnvironment implements AutoCloseable {
     return lines;
   }
 
-  private void startJobs(JobsSpec jobs, Path workDir, Progress progress) throws Exception {
+  private void startJobs(JobsSpec jobs, MixSettings settings, Path workDir, Progress progress) throws Exception {
     switch (jobs.kind()) {
       case LOCAL -> {
         conf.set("mapreduce.framework.name", "local");
@@ -174,6 +174,7 @@ final class MixEnvironment implements AutoCloseable {
         yarnConf.setLong("yarn.nodemanager.sleep-delay-before-sigkill.ms", 100);
         yarnConf.set("yarn.nodemanager.vmem-check-enabled", "false");
         yarnConf.set("hadoop.tmp.dir", workDir.resolve("yarn-tmp").toString());
+        MiniYarnCapacity capacity = MiniYarnCapacity.apply(yarnConf, settings.iorYarnTasks());
         exposeFileSystemToNodeManager();
         MiniMRYarnCluster cluster = new MiniMRYarnCluster("pfsmix-mix", 1);
         cluster.init(yarnConf);
@@ -183,7 +184,7 @@ final class MixEnvironment implements AutoCloseable {
         for (Map.Entry<String, String> e : clusterConf) {
           conf.set(e.getKey(), e.getValue());
         }
-        description.put("jobs", "in-process YARN (MiniMRYarnCluster, 1 node manager)");
+        description.put("jobs", "in-process YARN (MiniMRYarnCluster, 1 node manager of " + capacity.describe() + ")");
       }
       case CLUSTER -> description.put("jobs", "cluster configured by " + jobs.confDir());
     }

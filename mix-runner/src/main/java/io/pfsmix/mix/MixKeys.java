@@ -45,6 +45,16 @@ public final class MixKeys {
   public static final String IOR_FLAGS = "mix.ior.flags";
   public static final String IOR_FLAGS_DEFAULT = "";
 
+  /**
+   * Where IOR's ranks run: threads (of the runner's JVM) or yarn (map tasks of a YARN job beside the TFIDF job; needs
+   * jobs on YARN). Default: yarn with cluster:CONF_DIR, threads with local and yarn-mini.
+   */
+  public static final String IOR_PLACEMENT = "mix.ior.placement";
+
+  /** IOR ranks per YARN task (threads of one task) with placement yarn; all tasks must run at once. */
+  public static final String IOR_RANKS_PER_TASK = "mix.ior.ranks-per-task";
+  public static final int IOR_RANKS_PER_TASK_DEFAULT = 1;
+
   /** HTTP request data the classifier reads; generated there when absent. Default: DIR/tfidf/requests. */
   public static final String TFIDF_DATA = "mix.tfidf.data";
 

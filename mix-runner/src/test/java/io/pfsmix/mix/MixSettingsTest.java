@@ -90,6 +90,10 @@ class MixSettingsTest {
         List.of(MixKeys.BALANCE_TOLERANCE, "1.5", "mix.balance.tolerance: must be between 0 and 1"),
         List.of(MixKeys.DIR, "relative/dir", "mix.dir: 'relative/dir' must be an absolute path"),
         List.of(MixKeys.IOR_FLAGS, "-e -F", "mix.ior.flags: flag -F is set by the mix itself"),
+        List.of(MixKeys.IOR_FLAGS, "--ranks-per-task=2", "mix.ior.flags: flag --ranks-per-task=2 is set by the mix itself"
+            + " (see mix.ior.placement"),
+        List.of(MixKeys.IOR_PLACEMENT, "mpi", "mix.ior.placement: unknown value 'mpi': expected threads or yarn"),
+        List.of(MixKeys.IOR_RANKS_PER_TASK, "0", "mix.ior.ranks-per-task: must be at least 1"),
         List.of(MixKeys.RESULTS, tmp.resolve("full").toString(), "exists and is not empty"));
     for (List<String> c : cases) {
       Map<String, String> v = base();
@@ -105,5 +109,49 @@ class MixSettingsTest {
     v.put(MixKeys.FS, "pfs,hdfs-mini");
     assertThatThrownBy(() -> MixSettings.parse(v)).isInstanceOf(MixConfigException.class)
         .hasMessageContaining("mix.patterns").hasMessageContaining("hdfs").hasMessageContaining("n-to-n");
+  }
+
+  @Test
+  void iorRanksRunOnYarnByDefaultOnlyOnARealCluster() throws Exception {
+    Path conf = Files.createDirectory(tmp.resolve("conf"));
+    Files.writeString(conf.resolve("yarn-site.xml"), "<configuration/>");
+    Map<String, IorPlacement> expected = Map.of("local", IorPlacement.THREADS, "yarn-mini", IorPlacement.THREADS,
+        "cluster:" + conf, IorPlacement.YARN);
+    for (Map.Entry<String, IorPlacement> e : expected.entrySet()) {
+      Map<String, String> v = base();
+      v.put(MixKeys.JOBS, e.getKey());
+      assertThat(MixSettings.parse(v).iorPlacement()).as(e.getKey()).isEqualTo(e.getValue());
+    }
+  }
+
+  @Test
+  void yarnPlacementAddsTheAdaptersYarnFlagsAndCountsItsTasks() {
+    Map<String, String> v = base();
+    v.put(MixKeys.JOBS, "yarn-mini");
+    v.put(MixKeys.IOR_PLACEMENT, "yarn");
+    v.put(MixKeys.IOR_RANKS, "5");
+    v.put(MixKeys.IOR_RANKS_PER_TASK, "2");
+    MixSettings s = MixSettings.parse(v);
+    assertThat(s.iorYarnTasks()).isEqualTo(3);
+    List<String> flags = IorWorkload.flags(s, IorPattern.N_TO_N, 8, "/mix/ior/p1");
+    assertThat(flags).containsSubsequence("-N", "5").contains("-F", "--yarn", "--ranks-per-task=2");
+    io.pfsmix.ior.IorOptions options = io.pfsmix.ior.IorOptions.parse(flags.toArray(new String[0]));
+    assertThat(options.yarn()).isTrue();
+    assertThat(options.ranksPerTask()).isEqualTo(2);
+    v.put(MixKeys.IOR_PLACEMENT, "threads");
+    MixSettings threads = MixSettings.parse(v);
+    assertThat(threads.iorYarnTasks()).isZero();
+    assertThat(IorWorkload.flags(threads, IorPattern.N_TO_N, 8, "/mix/ior/p1")).doesNotContain("--yarn")
+        .noneMatch(f -> f.startsWith("--ranks-per-task"));
+  }
+
+  @Test
+  void yarnPlacementWithLocalJobsIsRefusedBeforeAnythingRuns() {
+    Map<String, String> v = base();
+    v.put(MixKeys.IOR_PLACEMENT, "yarn");
+    assertThatThrownBy(() -> MixSettings.parse(v)).isInstanceOf(MixConfigException.class)
+        .hasMessageContaining("mix.ior.placement").hasMessageContaining("mix.jobs is local")
+        .hasMessageContaining("--jobs yarn-mini");
+    assertThat(tmp.resolve("results")).doesNotExist();
   }
 }
