@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.io.PrintStream;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.UUID;
@@ -125,7 +126,7 @@ final class IorYarnJob {
     try {
       job.submit();
       submitted = true;
-      int pollMillis = Job.getCompletionPollInterval(job.getConfiguration());
+      int pollMillis = pollMillis(job.getConfiguration());
       while (!job.isComplete()) {
         Thread.sleep(pollMillis);
       }
@@ -143,6 +144,16 @@ final class IorYarnJob {
       Thread.currentThread().interrupt();
       throw aborted;
     }
+  }
+
+  /**
+   * How often to look at the job: as configured, else every 100 ms — Hadoop's default of 5 s would hold the client, and a
+   * mix's phase, up to 5 s past the ranks' end.
+   */
+  private static int pollMillis(Configuration conf) {
+    String[] sources = conf.getPropertySources(Job.COMPLETION_POLL_INTERVAL_KEY);
+    boolean configured = sources != null && !Arrays.stream(sources).allMatch(source -> source.endsWith("-default.xml"));
+    return configured ? Job.getCompletionPollInterval(conf) : 100;
   }
 
   /** Kills the job, also one whose submission was interrupted after it reached the cluster; says what it did. */

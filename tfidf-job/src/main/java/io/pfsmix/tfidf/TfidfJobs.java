@@ -17,7 +17,6 @@ import io.pfsmix.tfidf.generate.DatasetGenerator;
  */
 public final class TfidfJobs {
 
-  private static final String COMPLETION_POLL_KEY = "mapreduce.client.completion.pollinterval";
   private static final int COMPLETION_POLL_MS = 100;
 
   private TfidfJobs() {
@@ -56,9 +55,9 @@ public final class TfidfJobs {
    */
   static void runOrFail(Job job) throws IOException, InterruptedException {
     Configuration conf = job.getConfiguration();
-    String[] sources = conf.getPropertySources(COMPLETION_POLL_KEY);
+    String[] sources = conf.getPropertySources(Job.COMPLETION_POLL_INTERVAL_KEY);
     if (sources == null || Arrays.stream(sources).allMatch(source -> source.endsWith("-default.xml"))) {
-      conf.setInt(COMPLETION_POLL_KEY, COMPLETION_POLL_MS);
+      conf.setInt(Job.COMPLETION_POLL_INTERVAL_KEY, COMPLETION_POLL_MS);
     }
     try {
       if (!job.waitForCompletion(false)) {
