@@ -27,8 +27,6 @@ public final class MixRunner {
   /** Runs before the tracer's recorders and Hadoop's file systems are closed at JVM exit. */
   private static final int SHUTDOWN_PRIORITY = FileSystem.SHUTDOWN_HOOK_PRIORITY + 20;
   private static final long SHUTDOWN_WAIT_SECONDS = 120;
-  /** A short first IOR run is mostly start-up and page cache: extrapolating it far would overshoot by far. */
-  private static final int BALANCE_MAX_GROWTH = 8;
   /** Share of the file system's free space one checkpoint may take (TFIDF's output and other users need the rest). */
   private static final double CHECKPOINT_SHARE_OF_FREE_SPACE = 0.8;
 
@@ -190,9 +188,11 @@ public final class MixRunner {
     int maxSegments = (int) Math.min(Integer.MAX_VALUE, Math.max(1, room / settings.checkpointBytes(1)));
     int segments = settings.iorSegments();
     BalanceStep best = null;
+    List<BalanceStep> tried = new ArrayList<>();
     for (int round = 1; round <= settings.balanceRounds(); round++) {
       PhaseRecord ior = phase(env, fs, pattern, PhaseKind.BALANCE_IOR, 0, traced, segments);
       BalanceStep step = new BalanceStep(fs.label(), pattern.setting(), round, segments, ior.seconds(), tfidfSeconds);
+      tried.add(step);
       balancing.add(step);
       save();
       if (best == null || step.mismatch() < best.mismatch()) {
@@ -203,16 +203,15 @@ public final class MixRunner {
       if (step.mismatch() <= settings.balanceTolerance()) {
         break;
       }
-      long wanted = Math.round(segments * tfidfSeconds / ior.seconds());
-      int next = (int) Math.max(Math.max(1, segments / BALANCE_MAX_GROWTH),
-          Math.min(wanted, (long) segments * BALANCE_MAX_GROWTH));
+      int next = BalanceSizer.next(tried);
       if (next > maxSegments) {
         progress.say(String.format(Locale.ROOT, "  balancing %s %s: %d segments (%s) would not fit; trying %d, the most"
             + " that %.0f%% of the free space holds", fs.label(), pattern.label(), next,
             human(settings.checkpointBytes(next)), maxSegments, CHECKPOINT_SHARE_OF_FREE_SPACE * 100));
         next = maxSegments;
       }
-      if (next == segments) {
+      int chosen = next;
+      if (tried.stream().anyMatch(t -> t.segments() == chosen)) {
         break;
       }
       segments = next;
