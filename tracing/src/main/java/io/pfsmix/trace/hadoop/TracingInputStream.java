@@ -182,7 +182,10 @@ final class TracingInputStream extends FSInputStream implements ByteBufferReadab
     traceRanges(ranges, start);
   }
 
-  /** One record per range, made when the range's data arrives (its duration is the time to completion). */
+  /**
+   * One record per range, made when the range's data arrives (its duration is the time to completion). The range's
+   * future is replaced by one that completes after the record is made, so a caller holding the data has its record.
+   */
   private void traceRanges(List<? extends FileRange> ranges, long start) {
     int contextId = owner.contextId();
     long caller = Thread.currentThread().getId();
@@ -190,11 +193,11 @@ final class TracingInputStream extends FSInputStream implements ByteBufferReadab
       if (range.getData() == null) {
         continue;
       }
-      range.getData().whenComplete((data, failure) -> recorder.recordFor(caller, start, TraceRecorder.now(),
+      range.setData(range.getData().whenComplete((data, failure) -> recorder.recordFor(caller, start, TraceRecorder.now(),
           TraceOp.READ_VECTORED, TracePoint.APPLICATION, pathId, range.getOffset(), range.getLength(),
           failure == null && data != null ? data.remaining() : TraceRecord.NONE,
           recorder.resultId(failure instanceof java.util.concurrent.CompletionException && failure.getCause() != null
-              ? failure.getCause() : failure), contextId));
+              ? failure.getCause() : failure), contextId)));
     }
   }
 

@@ -100,6 +100,7 @@ class TracingFileSystemTest {
         assertThat(in.read(buffer, 0, 500)).isEqualTo(-1);
         List<FileRange> ranges = List.of(FileRange.createFileRange(0, 10), FileRange.createFileRange(1500, 20));
         in.readVectored(ranges, ByteBuffer::allocate);
+        assertThat(ranges.get(0).getData().get().remaining()).isEqualTo(10);
         assertThat(ranges.get(1).getData().get().remaining()).isEqualTo(20);
         assertThat(in.hasCapability(StreamCapabilities.READBYTEBUFFER))
             .isEqualTo(((TracingFileSystem) fs).getWrappedFileSystem().open(file).hasCapability(
