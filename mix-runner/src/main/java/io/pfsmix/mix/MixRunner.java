@@ -217,9 +217,9 @@ public final class MixRunner {
       segments = next;
     }
     if (best.mismatch() > settings.balanceTolerance()) {
-      progress.say(String.format(Locale.ROOT, "  balancing %s %s: no segment count within %.0f%% in %d rounds;"
+      progress.say(String.format(Locale.ROOT, "  balancing %s %s: no segment count within %.0f%% in %d tries;"
           + " using %d (%.0f%% off)", fs.label(), pattern.label(), settings.balanceTolerance() * 100,
-          settings.balanceRounds(), best.segments(), best.mismatch() * 100));
+          tried.size(), best.segments(), best.mismatch() * 100));
     }
     return best.segments();
   }
