@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.EOFException;
+import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.util.Arrays;
@@ -69,12 +70,7 @@ class PfsReadAheadTest {
     FileSystem.Statistics hadoopStatistics = FileSystem.getStatistics(PfsConfigKeys.SCHEME, PfsFileSystem.class);
     long hadoopBytesBefore = hadoopStatistics.getBytesRead();
     try (FSDataInputStream in = fs.open(FILE)) {
-      int offset = 0;
-      while (offset < FILE_LENGTH) {
-        int n = in.read(read, offset, Math.min(4096, FILE_LENGTH - offset));
-        assertThat(n).isPositive();
-        offset += n;
-      }
+      readWholeFileIn4KiBPieces(in, read);
       assertSameBytes(read, content);
       // ceil(10 MiB / 4 MiB) = 3 aligned chunks
       assertThat(backend.reads()).extracting(CountingBackend.Read::offset).containsExactly(0L, (long) CHUNK,
@@ -292,12 +288,7 @@ class PfsReadAheadTest {
     try (FileSystem mapping = PfsTestFileSystems.newFileSystem(conf);
         FSDataInputStream in = mapping.open(FILE)) {
       byte[] read = new byte[FILE_LENGTH];
-      int offset = 0;
-      while (offset < FILE_LENGTH) {
-        int n = in.read(read, offset, Math.min(4096, FILE_LENGTH - offset));
-        assertThat(n).isPositive();
-        offset += n;
-      }
+      readWholeFileIn4KiBPieces(in, read);
       assertSameBytes(read, content);
       assertThat(in.read()).isEqualTo(-1);
       assertThat(IOStatisticsSupport.retrieveIOStatistics(in).counters())
@@ -335,6 +326,16 @@ class PfsReadAheadTest {
   }
 
   /** AssertJ compares arrays element by element through reflection: far too slow for mebibytes. */
+  /** Fills {@code read} with the file as Hadoop's record readers read: 4 KiB at a time; every read returns bytes. */
+  private static void readWholeFileIn4KiBPieces(FSDataInputStream in, byte[] read) throws IOException {
+    int offset = 0;
+    while (offset < FILE_LENGTH) {
+      int n = in.read(read, offset, Math.min(4096, FILE_LENGTH - offset));
+      assertThat(n).isPositive();
+      offset += n;
+    }
+  }
+
   private static void assertSameBytes(byte[] actual, byte[] expected) {
     assertThat(actual.length).isEqualTo(expected.length);
     assertThat(Arrays.mismatch(actual, expected)).as("offset of the first wrong byte").isEqualTo(-1);

@@ -148,12 +148,13 @@ public final class MixRunner {
       checkCancelled();
       progress.say(fs.label() + ": preparing the TFIDF data and model (generated or trained when absent)");
       workloads.prepare(env.conf(), settings, progress);
-      long room = checkpointRoom(env);
+      long free = FileSystem.get(env.conf()).getStatus(new org.apache.hadoop.fs.Path(settings.dir())).getRemaining();
+      long room = (long) (free * CHECKPOINT_SHARE_OF_FREE_SPACE);
       long checkpoint = settings.checkpointBytes(settings.iorSegments());
       if (checkpoint > room) {
         throw new MixConfigException(MixKeys.IOR_SEGMENTS, String.format(Locale.ROOT, "%d segments make a checkpoint of"
             + " %s, more than %.0f%% of the %s free on %s", settings.iorSegments(), human(checkpoint),
-            CHECKPOINT_SHARE_OF_FREE_SPACE * 100, human((long) (room / CHECKPOINT_SHARE_OF_FREE_SPACE)), fs.label()));
+            CHECKPOINT_SHARE_OF_FREE_SPACE * 100, human(free), fs.label()));
       }
       Map<IorPattern, Integer> segments = new EnumMap<>(IorPattern.class);
       for (IorPattern pattern : settings.patterns()) {
@@ -222,12 +223,6 @@ public final class MixRunner {
           tried.size(), best.segments(), best.mismatch() * 100));
     }
     return best.segments();
-  }
-
-  /** Bytes one checkpoint may take on the file system under test, from what it reports free (df). */
-  private long checkpointRoom(MixEnvironment env) throws IOException {
-    long free = FileSystem.get(env.conf()).getStatus(new org.apache.hadoop.fs.Path(settings.dir())).getRemaining();
-    return (long) (free * CHECKPOINT_SHARE_OF_FREE_SPACE);
   }
 
   private PhaseRecord phase(MixEnvironment env, FileSystemSpec fs, IorPattern pattern, PhaseKind kind, int rep,

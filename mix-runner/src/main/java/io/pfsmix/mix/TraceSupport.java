@@ -23,8 +23,6 @@ import io.pfsmix.trace.tools.TraceMerge;
 /** Switches the tracing module on for a phase's configuration, ends its trace files, and merges them. */
 class TraceSupport {
 
-  /** How far out of start-time order records of one file may be (threads' buffers interleave). */
-
   /**
    * Traces every call on the default file system's scheme at the application point and, on pfs, behind the read-ahead
    * buffer at the storage point, into {@code dir}: one file per process.
