@@ -61,8 +61,6 @@ import io.pfsmix.fs.backend.WriteHandle;
  */
 public class PfsFileSystem extends FileSystem implements PositionedWriteFileSystem, IOStatisticsSource {
 
-  private static final int MAX_SYMLINK_HOPS = 32;
-
   private URI uri;
   private Path workingDirectory;
   private StorageBackend backend;
@@ -535,7 +533,7 @@ public class PfsFileSystem extends FileSystem implements PositionedWriteFileSyst
     if (!info.isDirectory()) {
       return new FileStatus[] {status(info, qualified)};
     }
-    List<FileInfo> entries = backend.list(info.path());
+    List<FileInfo> entries = backend.list(path);
     FileStatus[] result = new FileStatus[entries.size()];
     for (int i = 0; i < result.length; i++) {
       FileInfo entry = entries.get(i);
@@ -778,49 +776,15 @@ public class PfsFileSystem extends FileSystem implements PositionedWriteFileSyst
     return directory.equals("/") ? "/" + name : directory + "/" + name;
   }
 
-  /** Stat following symlinks (relative ones, inside the root), as getFileStatus must. */
+  /** Stat following symlinks (inside the root: the backend refuses the others), as getFileStatus must. */
   private FileInfo statFollowing(String path, Path original) throws IOException {
-    String current = path;
-    for (int hop = 0; hop <= MAX_SYMLINK_HOPS; hop++) {
-      FileInfo info;
-      try {
-        info = backend.stat(current);
-      } catch (FileNotFoundException e) {
-        FileNotFoundException notFound = new FileNotFoundException("File " + original + " does not exist"
-            + (current.equals(path) ? "" : " (symlink target " + qualify(current) + " is missing)"));
-        notFound.initCause(e);
-        throw notFound;
-      }
-      if (!info.isSymlink()) {
-        return info;
-      }
-      current = linkTarget(current, info.symlinkTarget(), original);
+    try {
+      return backend.statFollowingLinks(path);
+    } catch (FileNotFoundException e) {
+      FileNotFoundException notFound = new FileNotFoundException("File " + original + " does not exist");
+      notFound.initCause(e);
+      throw notFound;
     }
-    throw new IOException("pfs path " + original + ": more than " + MAX_SYMLINK_HOPS + " symlinks to follow");
-  }
-
-  private String linkTarget(String link, String target, Path original) throws IOException {
-    if (target.startsWith("/")) {
-      throw new AccessControlException("pfs path " + original + " is refused: " + qualify(link)
-          + " is an absolute symlink (to " + target + ")");
-    }
-    String parent = parentOf(link);
-    Deque<String> parts = new ArrayDeque<>();
-    for (String part : (parent + "/" + target).split("/")) {
-      if (part.isEmpty() || part.equals(".")) {
-        continue;
-      }
-      if (part.equals("..")) {
-        if (parts.isEmpty()) {
-          throw new AccessControlException("pfs path " + original + " is refused: symlink " + qualify(link) + " -> "
-              + target + " leads outside the root of " + uri);
-        }
-        parts.removeLast();
-      } else {
-        parts.addLast(part);
-      }
-    }
-    return parts.isEmpty() ? "/" : "/" + String.join("/", parts);
   }
 
   private FileInfo statOrNull(String path) throws IOException {

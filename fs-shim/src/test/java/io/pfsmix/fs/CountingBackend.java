@@ -165,6 +165,11 @@ public final class CountingBackend implements StorageBackend {
   }
 
   @Override
+  public FileInfo statFollowingLinks(String path) throws IOException {
+    return delegate.statFollowingLinks(path);
+  }
+
+  @Override
   public List<FileInfo> list(String directory) throws IOException {
     return delegate.list(directory);
   }

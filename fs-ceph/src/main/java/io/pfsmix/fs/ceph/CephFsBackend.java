@@ -129,6 +129,13 @@ public final class CephFsBackend implements StorageBackend {
     return info(path, stat);
   }
 
+  @Override
+  public FileInfo statFollowingLinks(String path) throws IOException {
+    CephStat stat = new CephStat();
+    CephCalls.run("stat", path, () -> mount.stat(path, stat));
+    return info(path, stat);
+  }
+
   /** The nearest proper ancestor of a path that exists and is not a directory, or null. */
   private String fileAncestor(String path) {
     for (int slash = path.lastIndexOf('/'); slash > 0; slash = path.lastIndexOf('/', slash - 1)) {

@@ -16,8 +16,13 @@ import org.apache.hadoop.fs.permission.FsPermission;
  * backends have. Everything Hadoop-specific (qualified paths, statistics, buffering, the jail) lives above this interface,
  * so a backend is a thin, direct mapping onto its native calls.
  *
- * <p>Paths are absolute, '/'-separated and relative to the backend's own root ("/" is that root); they have already been
- * normalized and checked by the caller. Missing paths raise {@link java.io.FileNotFoundException}, existing targets
+ * <p>Paths are absolute, '/'-separated and relative to the backend's own root ("/" is that root), normalized by the
+ * caller (no empty, "." or ".." components). Resolving them is the backend's own work, and it holds the jail: no
+ * symlink (absolute, or relative with ".." that climbs out), however deep, and no directory renamed or swapped for a
+ * symlink while a call runs may lead any operation outside the root; such a call fails with
+ * {@link org.apache.hadoop.security.AccessControlException} naming the path. Symlinks inside the root are followed in
+ * every component but the last one of {@link #stat}, {@link #mkdir}, {@link #delete} and {@link #rename}, which act
+ * on a link itself. Missing paths raise {@link java.io.FileNotFoundException}, existing targets
  * {@link org.apache.hadoop.fs.FileAlreadyExistsException}, unsupported operations
  * {@link UnsupportedOperationException} naming the backend.
  */
@@ -29,7 +34,11 @@ public interface StorageBackend extends Closeable {
   /** What this backend can do beyond the basic operations. */
   Set<BackendCapability> capabilities();
 
+  /** The entry at {@code path} itself: a symlink there is reported as the link, with its target as stored. */
   FileInfo stat(String path) throws IOException;
+
+  /** The entry {@code path} leads to, every symlink followed; the info keeps {@code path} and is never a symlink. */
+  FileInfo statFollowingLinks(String path) throws IOException;
 
   /** Entries of a directory, in no particular order. */
   List<FileInfo> list(String directory) throws IOException;

@@ -25,7 +25,14 @@ public final class PosixBackendFactory implements StorageBackendFactory {
   public StorageBackend create(URI fileSystemUri, Configuration conf) throws IOException {
     long blockSize = PfsConfigValues.bytes(conf, PfsConfigKeys.BLOCK_SIZE, PfsConfigKeys.BLOCK_SIZE_DEFAULT, 1,
         Long.MAX_VALUE);
-    return new PosixBackend(root(conf), blockSize, new PosixBlockLocator(conf));
+    PosixBlockLocator blockLocator = new PosixBlockLocator(conf);
+    RootDirectory root = RootDirectory.open(root(conf));
+    try {
+      return new PosixBackend(root, blockSize, blockLocator);
+    } catch (IOException | RuntimeException e) {
+      root.close();
+      throw e;
+    }
   }
 
   /** The configured root, checked, or the embedded default directory, created on demand. */

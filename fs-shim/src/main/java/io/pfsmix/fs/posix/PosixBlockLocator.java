@@ -1,7 +1,6 @@
 package io.pfsmix.fs.posix;
 
 import java.io.IOException;
-import java.nio.file.Path;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.BlockLocation;
@@ -17,15 +16,16 @@ import io.pfsmix.fs.layout.XattrReader;
 final class PosixBlockLocator {
 
   private final LayoutResolver resolver;
-  private final XattrReader xattrs = new XattrReader();
 
   /** Checks the fs.pfs.layout.* keys now, so a bad one fails when the file system starts. */
   PosixBlockLocator(Configuration conf) {
     this.resolver = new LayoutResolver(conf);
   }
 
-  BlockLocation[] locate(Path local, FileInfo file, long start, long length) throws IOException {
-    return resolver.resolveFile(xattrs.readLayoutXattrs(local), file.blockSize())
+  /** @param directory the attributes of the file's directory, or null for the root */
+  BlockLocation[] locate(XattrReader.Source attributes, XattrReader.Source directory, FileInfo file, long start,
+      long length) throws IOException {
+    return resolver.resolveFile(XattrReader.readLayoutXattrs(attributes, directory), file.blockSize())
         .blockLocations(file.length(), start, length);
   }
 }

@@ -88,6 +88,11 @@ final class TracingStorageBackend implements StorageBackend {
   }
 
   @Override
+  public FileInfo statFollowingLinks(String path) throws IOException {
+    return traced(TraceOp.GET_FILE_STATUS, path, TraceRecord.NONE, () -> backend.statFollowingLinks(path));
+  }
+
+  @Override
   public List<FileInfo> list(String directory) throws IOException {
     return traced(TraceOp.LIST_STATUS, directory, TraceRecord.NONE, () -> backend.list(directory));
   }

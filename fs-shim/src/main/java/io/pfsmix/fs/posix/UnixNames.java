@@ -1,0 +1,61 @@
+package io.pfsmix.fs.posix;
+
+import java.io.IOException;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * User and group names of numeric ids and back, through the C library's name service (passwd and group files, LDAP,
+ * SSSD: what ls shows), cached. An id without a name shows as its number, as ls shows it.
+ */
+public final class UnixNames {
+
+  private final Map<Integer, String> users = new ConcurrentHashMap<>();
+  private final Map<Integer, String> groups = new ConcurrentHashMap<>();
+
+  public UnixNames() throws IOException {
+    NativeLibrary.load();
+  }
+
+  public String user(int uid) {
+    return users.computeIfAbsent(uid, id -> orNumber(userName(id), id));
+  }
+
+  public String group(int gid) {
+    return groups.computeIfAbsent(gid, id -> orNumber(groupName(id), id));
+  }
+
+  /** The uid of a user name or number. */
+  public int uid(String user) {
+    return id(userId(user), user, "user");
+  }
+
+  /** The gid of a group name or number. */
+  public int gid(String group) {
+    return id(groupId(group), group, "group");
+  }
+
+  private static String orNumber(String name, int id) {
+    return name == null ? Integer.toString(id) : name;
+  }
+
+  private static int id(int found, String name, String kind) {
+    if (found >= 0) {
+      return found;
+    }
+    try {
+      return Integer.parseInt(name);
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException("unknown " + kind + " '" + name + "' (no such " + kind
+          + " on this host, and not a number)");
+    }
+  }
+
+  private static native String userName(int uid);
+
+  private static native String groupName(int gid);
+
+  private static native int userId(String name);
+
+  private static native int groupId(String name);
+}
