@@ -5,10 +5,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.FileNotFoundException;
 import java.io.IOException;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.attribute.PosixFilePermissions;
 
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.security.AccessControlException;
 import org.junit.jupiter.api.Assumptions;
@@ -64,6 +66,41 @@ class PfsConfigurationTest {
       System.clearProperty(PfsConfigKeys.POSIX_ROOT);
     }
     assertThat(root.resolve("from-property")).exists();
+  }
+
+  /** Whichever way the root is given, a missing directory is refused and nothing is created in its place. */
+  @Test
+  void aMissingRootGivenAsSystemPropertyIsRefusedAndNotCreated() throws Exception {
+    java.nio.file.Path missing = PfsTestFileSystems.newRoot("config-sysprop-missing").resolve("nonexistent");
+    Configuration conf = new Configuration();
+    conf.setBoolean("fs.pfs.impl.disable.cache", true);
+    System.setProperty(PfsConfigKeys.POSIX_ROOT, missing.toString());
+    try {
+      assertThatThrownBy(() -> FileSystem.get(URI.create("pfs:///g"), conf).mkdirs(new Path("/g")))
+          .isInstanceOf(FileNotFoundException.class)
+          .hasMessageContaining(PfsConfigKeys.POSIX_ROOT).hasMessageContaining(missing.toString());
+    } finally {
+      System.clearProperty(PfsConfigKeys.POSIX_ROOT);
+    }
+    assertThat(missing).doesNotExist();
+  }
+
+  @Test
+  void anEmptyRootIsAnErrorNotTheEmbeddedDefault() throws Exception {
+    Configuration conf = new Configuration();
+    conf.setBoolean("fs.pfs.impl.disable.cache", true);
+    conf.set(PfsConfigKeys.POSIX_ROOT, " ");
+    assertThatThrownBy(() -> PfsTestFileSystems.newFileSystem(conf)).isInstanceOf(IOException.class)
+        .hasMessageContaining(PfsConfigKeys.POSIX_ROOT + " is set but empty");
+    Configuration bare = new Configuration();
+    bare.setBoolean("fs.pfs.impl.disable.cache", true);
+    System.setProperty(PfsConfigKeys.POSIX_ROOT, "");
+    try {
+      assertThatThrownBy(() -> PfsTestFileSystems.newFileSystem(bare)).isInstanceOf(IOException.class)
+          .hasMessageContaining(PfsConfigKeys.POSIX_ROOT + " is set but empty");
+    } finally {
+      System.clearProperty(PfsConfigKeys.POSIX_ROOT);
+    }
   }
 
   @Test

@@ -69,6 +69,29 @@ class IorPfsRunTest {
     }
   }
 
+  /** Issue #12: a checkpoint path through a link that leads out of the root is refused, N-to-1 and N-to-N alike. */
+  @Test
+  void aCheckpointThroughALinkOutOfTheRootIsRefusedAndWritesNothingOutside() throws IOException {
+    Path outside = Files.createDirectories(root.resolve("../" + root.getFileName() + "-outside")).normalize();
+    Files.createSymbolicLink(root.resolve("esc"), outside);
+    Files.createSymbolicLink(root.resolve("ckpt/out"), Path.of("../esc/../" + outside.getFileName()));
+    try {
+      for (String[] pattern : new String[][] {{}, {"-F"}}) {
+        List<String> args = new ArrayList<>(List.of("-a", "HADOOP", "-w", "-N", "2", "-b", "16k", "-t", "4k",
+            "-o", "pfs:///ckpt/out/file"));
+        args.addAll(List.of(pattern));
+        assertThatThrownBy(() -> run(args.toArray(new String[0]))).as(String.join(" ", pattern))
+            .hasMessageContaining("/ckpt/out/file").hasMessageContaining("is refused")
+            .hasMessageContaining("leads outside the root");
+      }
+      try (var entries = Files.list(outside)) {
+        assertThat(entries).isEmpty();
+      }
+    } finally {
+      Files.delete(outside);
+    }
+  }
+
   @Test
   void sharedFileHoldsEveryRanksTransfersAtIorsStridedOffsets() throws IOException {
     int n = 3;

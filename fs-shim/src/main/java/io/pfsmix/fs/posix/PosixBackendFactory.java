@@ -38,7 +38,12 @@ public final class PosixBackendFactory implements StorageBackendFactory {
   /** The configured root, checked, or the embedded default directory, created on demand. */
   static Path root(Configuration conf) throws IOException {
     String configured = conf.getTrimmed(PfsConfigKeys.POSIX_ROOT);
-    if (configured == null || configured.isEmpty()) {
+    if (configured != null && configured.isEmpty()) {
+      // a value lost on the way (an unset shell variable) must not quietly put the data somewhere else
+      throw new IOException(PfsConfigKeys.POSIX_ROOT + " is set but empty: give a directory, or unset the key to use "
+          + "the embedded root " + embeddedRoot());
+    }
+    if (configured == null) {
       Path embedded = embeddedRoot();
       try {
         Files.createDirectories(embedded);
