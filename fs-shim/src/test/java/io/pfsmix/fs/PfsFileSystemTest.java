@@ -7,6 +7,7 @@ import java.net.URI;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.attribute.UserDefinedFileAttributeView;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
@@ -183,6 +184,23 @@ class PfsFileSystemTest {
     assertThat(blocks[1].getHosts()).containsExactly("io2");
     assertThat(blocks[2].getHosts()).containsExactly("io3");
     assertThat(fs.getFileBlockLocations(fs.getFileStatus(file), 3 << 20, 10)).isEmpty();
+  }
+
+  /** OrangeFS sets its distribution hints on directories; pfs reads them beneath the root with getxattr(2). */
+  @Test
+  void blockLocationsFollowOrangefsHintsOfTheFilesDirectory() throws Exception {
+    java.nio.file.Path warehouse = Files.createDirectories(root.resolve("warehouse"));
+    UserDefinedFileAttributeView hints = Files.getFileAttributeView(warehouse, UserDefinedFileAttributeView.class);
+    hints.write("pvfs2.dist_name", StandardCharsets.UTF_8.encode("simple_stripe"));
+    hints.write("pvfs2.dist_params", StandardCharsets.UTF_8.encode("strip_size:65536"));
+    hints.write("pvfs2.num_dfiles", StandardCharsets.UTF_8.encode("2"));
+    Path file = new Path("/warehouse/part-00000");
+    try (FSDataOutputStream out = fs.create(file)) {
+      out.write(new byte[256 << 10]);
+    }
+    BlockLocation[] blocks = fs.getFileBlockLocations(fs.getFileStatus(file), 0, Long.MAX_VALUE);
+    assertThat(blocks).extracting(BlockLocation::getOffset).containsExactly(0L, 64L << 10, 128L << 10, 192L << 10);
+    assertThat(blocks).extracting(BlockLocation::getLength).containsOnly(64L << 10);
   }
 
   @Test

@@ -22,6 +22,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Stream;
 
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.FsShell;
 import org.apache.hadoop.fs.Path;
@@ -100,6 +101,8 @@ class PfsJailEscapeTest {
       refused(link + " getXAttrs", () -> fs.getXAttrs(file));
       refused(link + " positioned writer (IOR N-to-1)", () -> fs.openPositionedWriter(file).close());
       refused(link + " concat into it", () -> fs.concat(file, new Path[] {new Path("/data/file")}));
+      refused(link + " block locations (layout attributes)",
+          () -> fs.getFileBlockLocations(new FileStatus(16, false, 1, 1, 0, file), 0, 16));
     }
   }
 
