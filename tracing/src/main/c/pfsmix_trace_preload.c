@@ -42,7 +42,9 @@
 #define NONE INT64_MIN
 
 /* Block types and record layout: docs/trace-format.md. */
-enum { BLOCK_PATHS = 1, BLOCK_STRINGS = 2, BLOCK_CONTEXTS = 3, BLOCK_RECORDS = 4, BLOCK_END = 5 };
+enum { BLOCK_PATHS = 1, BLOCK_STRINGS = 2, BLOCK_CONTEXTS = 3, BLOCK_RECORDS = 4, BLOCK_END = 5, BLOCK_PROGRESS = 6 };
+/* An END or PROGRESS block, framed: 16-byte block header, 24-byte payload, checksum. */
+#define COUNTS_BLOCK_SIZE 44
 enum { POINT_POSIX = 3 };
 enum {
   OP_OPEN = 200, OP_OPENAT = 201, OP_CREAT = 202, OP_CLOSE = 203, OP_READ = 204, OP_PREAD = 205, OP_READV = 206,
@@ -106,9 +108,12 @@ static pthread_mutex_t g_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_once_t g_once = PTHREAD_ONCE_INIT;
 static pthread_key_t g_key;
 static volatile int g_enabled;       /* set once at initialization */
-static int g_fd = -1;                /* trace file; -1 until opened, or after a failure */
-static int g_failed;                 /* the trace file could not be opened or written */
-static char g_failure[256];
+static int g_fd = -1;                /* trace file; -1 until opened, or once given up */
+static int g_failed;                 /* the trace file could not be opened or written: records count as lost */
+static char g_failure[PATH_MAX + 400];
+static char g_file[PATH_MAX + 300];  /* the trace file's path */
+static off_t g_committed;            /* bytes of whole blocks in the file, the last a PROGRESS block */
+static int g_counts_room;            /* after a failed write: the END block may take the last PROGRESS block's room */
 static int g_pid;
 static char g_host[256];
 static int64_t g_wall_anchor, g_mono_anchor;
@@ -183,6 +188,21 @@ static int64_t mono_ns(void) {
   return (int64_t) ts.tv_sec * 1000000000LL + ts.tv_nsec;
 }
 
+static int pwrite_all(int fd, const void *data, size_t n, off_t offset) {
+  const char *p = data;
+  while (n > 0) {
+    ssize_t w = real_pwrite(fd, p, n, offset);
+    if (w < 0) {
+      if (errno == EINTR) continue;
+      return -1;
+    }
+    p += w;
+    n -= (size_t) w;
+    offset += w;
+  }
+  return 0;
+}
+
 static int write_all(int fd, const void *data, size_t n) {
   const char *p = data;
   while (n > 0) {
@@ -201,6 +221,7 @@ static int write_all(int fd, const void *data, size_t n) {
 struct bytes {
   unsigned char *data;
   size_t length, capacity;
+  int bad;                           /* an allocation failed: the contents are incomplete */
 };
 
 static int bytes_reserve(struct bytes *b, size_t more) {
@@ -218,6 +239,8 @@ static void put(struct bytes *b, const void *v, size_t n) {
   if (bytes_reserve(b, n) == 0) {
     memcpy(b->data + b->length, v, n);
     b->length += n;
+  } else {
+    b->bad = 1;
   }
 }
 static void put_u8(struct bytes *b, uint8_t v) { put(b, &v, 1); }
@@ -241,9 +264,8 @@ static void fail_locked(const char *what, int err) {
   }
 }
 
-/* Frames and writes one block: header, payload, CRC32C of type..payload. */
-static int write_block_locked(uint8_t type, uint32_t entries, const void *payload, uint32_t length) {
-  if (g_fd < 0) return -1;
+/* Appends one framed block to a batch: header, payload, CRC32C of type..payload. */
+static void put_block(struct bytes *batch, uint8_t type, uint32_t entries, const void *payload, uint32_t length) {
   unsigned char head[16];
   uint32_t magic = 0x4B425450u;
   memcpy(head, &magic, 4);
@@ -253,22 +275,32 @@ static int write_block_locked(uint8_t type, uint32_t entries, const void *payloa
   memcpy(head + 12, &length, 4);
   uint32_t crc = crc_update(0xFFFFFFFFu, head + 4, 12);
   crc = crc_update(crc, payload, length) ^ 0xFFFFFFFFu;
-  if (write_all(g_fd, head, 16) || write_all(g_fd, payload, length) || write_all(g_fd, &crc, 4)) {
-    fail_locked("writing the trace file", errno);
-    return -1;
-  }
-  return 0;
+  put(batch, head, 16);
+  put(batch, payload, length);
+  put_u32(batch, crc);
 }
 
-static void write_tables_locked(void) {
+/* Appends an END or PROGRESS block: records written, records lost, wall time. */
+static void put_counts(struct bytes *batch, uint8_t type, uint64_t written, uint64_t lost) {
+  unsigned char payload[24];
+  int64_t now_wall = g_wall_anchor + (mono_ns() - g_mono_anchor);
+  memcpy(payload, &written, 8);
+  memcpy(payload + 8, &lost, 8);
+  memcpy(payload + 16, &now_wall, 8);
+  put_block(batch, type, 0, payload, sizeof payload);
+}
+
+/* Appends the table entries assigned since the last batch. */
+static void put_tables_locked(struct bytes *batch) {
   struct bytes b = {0};
   if (g_paths_written < g_path_count) {
     for (uint32_t id = g_paths_written + 1; id <= g_path_count; id++) {
       put_u32(&b, id);
       put_str(&b, g_paths[id]);
     }
-    if (write_block_locked(BLOCK_PATHS, g_path_count - g_paths_written, b.data, (uint32_t) b.length) == 0)
-      g_paths_written = g_path_count;
+    put_block(batch, BLOCK_PATHS, g_path_count - g_paths_written, b.data, (uint32_t) b.length);
+    g_paths_written = g_path_count;
+    batch->bad |= b.bad;
     b.length = 0;
   }
   if (g_strings_written < g_string_count) {
@@ -276,8 +308,9 @@ static void write_tables_locked(void) {
       put_u32(&b, id);
       put_str(&b, g_strings[id]);
     }
-    if (write_block_locked(BLOCK_STRINGS, g_string_count - g_strings_written, b.data, (uint32_t) b.length) == 0)
-      g_strings_written = g_string_count;
+    put_block(batch, BLOCK_STRINGS, g_string_count - g_strings_written, b.data, (uint32_t) b.length);
+    g_strings_written = g_string_count;
+    batch->bad |= b.bad;
     b.length = 0;
   }
   if (g_context_id && !g_contexts_written) {
@@ -287,10 +320,52 @@ static void write_tables_locked(void) {
     put_str(&b, g_job);
     put_str(&b, "");
     put_u32(&b, (uint32_t) g_rank);
-    if (write_block_locked(BLOCK_CONTEXTS, 1, b.data, (uint32_t) b.length) == 0) g_contexts_written = 1;
+    put_block(batch, BLOCK_CONTEXTS, 1, b.data, (uint32_t) b.length);
+    g_contexts_written = 1;
+    batch->bad |= b.bad;
   }
   free(b.data);
 }
+
+/* Writes a batch of whole blocks, ending with a PROGRESS or END block, after the file's whole blocks. */
+static int commit_locked(struct bytes *batch) {
+  if (batch->bad) {
+    errno = ENOMEM;
+    return -1;
+  }
+  if (pwrite_all(g_fd, batch->data, batch->length, g_committed) != 0) return -1;
+  g_committed += (off_t) batch->length;
+  return 0;
+}
+
+/* Writes an END or PROGRESS block over the last PROGRESS block, in room the file already has (a full disk). */
+static int rewrite_counts_locked(uint8_t type) {
+  struct bytes b = {0};
+  put_counts(&b, type, g_records_written, g_records_lost);
+  int rc = b.bad ? -1 : pwrite_all(g_fd, b.data, b.length, g_committed - COUNTS_BLOCK_SIZE);
+  free(b.data);
+  return rc;
+}
+
+/* After a failed write (the records of the batch already counted as lost): keep the file's whole batches and, in the
+ * room of its last PROGRESS block, the lost count, which the END block takes over at exit. Same as the Java writer. */
+static void salvage_locked(int err) {
+  g_failed = 1;
+  snprintf(g_failure, sizeof g_failure, "%s: %s", g_file, strerror(err));
+  if (g_fd >= 0 && g_committed >= COUNTS_BLOCK_SIZE && ftruncate(g_fd, g_committed) == 0 && rewrite_counts_locked(BLOCK_PROGRESS) == 0) {
+    g_counts_room = 1;
+    return;
+  }
+  /* the rewrite may have damaged the block: end the file cut short before it rather than corrupt */
+  if (g_fd >= 0 && g_committed >= COUNTS_BLOCK_SIZE && ftruncate(g_fd, g_committed - COUNTS_BLOCK_SIZE) != 0) {
+    /* nothing more can be done with this file */
+  }
+  if (g_fd >= 0) real_close(g_fd);
+  g_fd = -1;
+}
+
+/* One batch buffer, reused under g_lock. */
+static struct bytes g_batch;
 
 static const char *op_name(int code) {
   switch (code) {
@@ -334,6 +409,7 @@ static void open_trace_locked(void) {
       snprintf(path, sizeof path, "%s/%s-%d.ptrace", dir, g_host, g_pid);
     else
       snprintf(path, sizeof path, "%s/%s-%d-%d.ptrace", dir, g_host, g_pid, attempt);
+    snprintf(g_file, sizeof g_file, "%s", path);
     g_fd = real_open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
     if (g_fd < 0 && errno != EEXIST) {
       fail_locked(path, errno);
@@ -371,19 +447,25 @@ static void open_trace_locked(void) {
   put_u8(&body, POINT_POSIX);
   put_str(&body, "POSIX");
 
-  struct bytes head = {0};
-  put(&head, "PFSMIXTR", 8);
-  put_u16(&head, 1);
-  put_u16(&head, 0);
-  put_u32(&head, (uint32_t) body.length);
-  put(&head, body.data, body.length);
-  uint32_t crc = crc_update(0xFFFFFFFFu, head.data, head.length) ^ 0xFFFFFFFFu;
-  put_u32(&head, crc);
-  if (head.length != 16 + body.length + 4 || write_all(g_fd, head.data, head.length)) {
-    fail_locked(path, errno ? errno : ENOMEM);
+  struct bytes *head = &g_batch;
+  head->length = 0;
+  head->bad = body.bad;
+  put(head, "PFSMIXTR", 8);
+  put_u16(head, 1);
+  put_u16(head, 1);
+  put_u32(head, (uint32_t) body.length);
+  put(head, body.data, body.length);
+  uint32_t crc = crc_update(0xFFFFFFFFu, head->data, head->length) ^ 0xFFFFFFFFu;
+  put_u32(head, crc);
+  /* the first PROGRESS block: the room a full disk's END block will take */
+  put_counts(head, BLOCK_PROGRESS, g_records_written, g_records_lost);
+  if (commit_locked(head) != 0) {
+    /* not even a header: a file no reader could open would only break the directory's other traces */
+    int err = errno;
+    unlink(path);
+    fail_locked(path, err);
   }
   free(body.data);
-  free(head.data);
 }
 
 /* Writes a thread's records as one block (called with the buffer's lock held). */
@@ -391,11 +473,22 @@ static void flush_buffer(struct thread_buffer *tb) {
   if (tb->count == 0) return;
   pthread_mutex_lock(&g_lock);
   open_trace_locked();
-  write_tables_locked();
-  if (write_block_locked(BLOCK_RECORDS, (uint32_t) tb->count, tb->records, (uint32_t) (tb->count * 64)) == 0)
-    g_records_written += (uint64_t) tb->count;
-  else
+  if (g_failed) {
     g_records_lost += (uint64_t) tb->count;
+  } else {
+    g_batch.length = 0;
+    g_batch.bad = 0;
+    put_tables_locked(&g_batch);
+    put_block(&g_batch, BLOCK_RECORDS, (uint32_t) tb->count, tb->records, (uint32_t) (tb->count * 64));
+    put_counts(&g_batch, BLOCK_PROGRESS, g_records_written + (uint64_t) tb->count, g_records_lost);
+    if (commit_locked(&g_batch) == 0) {
+      g_records_written += (uint64_t) tb->count;
+    } else {
+      int err = errno;
+      g_records_lost += (uint64_t) tb->count;
+      salvage_locked(err);
+    }
+  }
   pthread_mutex_unlock(&g_lock);
   tb->count = 0;
 }
@@ -605,6 +698,8 @@ static void after_fork_in_child(void) {
   if (g_fd >= 0) real_close(g_fd);
   g_fd = -1;
   g_failed = 0;
+  g_committed = 0;
+  g_counts_room = 0;
   g_records_written = g_records_lost = 0;
   g_paths_written = g_strings_written = 0;
   g_contexts_written = 0;
@@ -633,18 +728,20 @@ __attribute__((destructor)) static void finish(void) {
   pthread_mutex_lock(&g_lock);
   g_enabled = 0;
   open_trace_locked();
-  write_tables_locked();
-  unsigned char end[24];
-  int64_t now_wall = g_wall_anchor + (mono_ns() - g_mono_anchor);
-  memcpy(end, &g_records_written, 8);
-  memcpy(end + 8, &g_records_lost, 8);
-  memcpy(end + 16, &now_wall, 8);
-  if (write_block_locked(BLOCK_END, 0, end, sizeof end) == 0) {
+  if (!g_failed) {
+    g_batch.length = 0;
+    g_batch.bad = 0;
+    put_tables_locked(&g_batch);
+    put_counts(&g_batch, BLOCK_END, g_records_written, g_records_lost);
+    if (commit_locked(&g_batch) != 0) salvage_locked(errno);
+  }
+  if (g_failed && g_counts_room) rewrite_counts_locked(BLOCK_END);
+  if (g_fd >= 0) {
     real_close(g_fd);
     g_fd = -1;
   }
   if (g_failed) {
-    char message[512];
+    char message[sizeof g_failure + 64];
     int n = snprintf(message, sizeof message, "pfsmix-trace: %llu records lost (%s)\n",
                      (unsigned long long) g_records_lost, g_failure);
     if (n > 0) write_all(2, message, (size_t) n < sizeof message ? (size_t) n : sizeof message - 1);

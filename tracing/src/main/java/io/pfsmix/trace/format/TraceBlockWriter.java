@@ -130,11 +130,31 @@ public final class TraceBlockWriter {
   /** Writes the END block; a file without one was cut short. */
   public void writeEnd(long lostRecords, long endWallNs) throws IOException {
     writeNewTableEntries();
-    ByteBuffer payload = startPayload();
-    payload.putLong(recordsWritten);
-    payload.putLong(lostRecords);
-    payload.putLong(endWallNs);
-    writeBlock(TraceFormat.BLOCK_END, 0, payload);
+    byte[] block = countsBlock(TraceFormat.BLOCK_END, recordsWritten, lostRecords, endWallNs);
+    write(block, block.length);
+  }
+
+  /** Writes a PROGRESS block: the records written so far and the producer's running count of lost records. */
+  public void writeProgress(long lostRecords, long wallNs) throws IOException {
+    byte[] block = countsBlock(TraceFormat.BLOCK_PROGRESS, recordsWritten, lostRecords, wallNs);
+    write(block, block.length);
+  }
+
+  /**
+   * An END or PROGRESS block ({@link TraceFormat#COUNTS_BLOCK_SIZE} bytes), framed, for a producer that writes it in
+   * place of another (a full disk: over the last PROGRESS block, whose room is already allocated).
+   */
+  public static byte[] countsBlock(int type, long records, long lostRecords, long wallNs) {
+    ByteBuffer block = ByteBuffer.allocate(TraceFormat.COUNTS_BLOCK_SIZE).order(ByteOrder.LITTLE_ENDIAN);
+    putBlockHeader(block, type, 0, TraceFormat.END_PAYLOAD_SIZE);
+    block.position(TraceFormat.BLOCK_HEADER_SIZE);
+    block.putLong(records);
+    block.putLong(lostRecords);
+    block.putLong(wallNs);
+    CRC32C crc = new CRC32C();
+    crc.update(block.array(), 4, TraceFormat.BLOCK_HEADER_SIZE - 4 + TraceFormat.END_PAYLOAD_SIZE);
+    block.putInt((int) crc.getValue());
+    return block.array();
   }
 
   public void flush() throws IOException {

@@ -13,7 +13,7 @@ public final class TraceFormat {
   }
 
   public static final int VERSION_MAJOR = 1;
-  public static final int VERSION_MINOR = 0;
+  public static final int VERSION_MINOR = 1;
 
   /** First 8 bytes of every trace file. */
   public static final byte[] FILE_MAGIC = "PFSMIXTR".getBytes(StandardCharsets.US_ASCII);
@@ -34,9 +34,13 @@ public final class TraceFormat {
   public static final int BLOCK_CONTEXTS = 3;
   public static final int BLOCK_RECORDS = 4;
   public static final int BLOCK_END = 5;
+  /** Since 1.1: the running counts, so a file that never got its END block still tells what its producer lost. */
+  public static final int BLOCK_PROGRESS = 6;
 
-  /** Payload of an END block: records written (u64), records lost (u64), end wall time (i64). */
+  /** Payload of an END or PROGRESS block: records written (u64), records lost (u64), wall time (i64). */
   public static final int END_PAYLOAD_SIZE = 24;
+  /** An END or PROGRESS block, framed: one may be written over the other in place. */
+  public static final int COUNTS_BLOCK_SIZE = BLOCK_HEADER_SIZE + END_PAYLOAD_SIZE + CHECKSUM_SIZE;
 
   /** Records per block the Java writers aim for (64 KiB of records). */
   public static final int RECORDS_PER_BLOCK = 1024;

@@ -142,7 +142,10 @@ public final class TraceReader implements Closeable, Iterable<TraceRecord> {
         + " records read up to its last whole block";
   }
 
-  /** Records the producer reported lost (destination failures), from the END block; 0 when cut short. */
+  /**
+   * Records the producer reported lost (destination failures, full buffers): from the END block, or for a file cut
+   * short, from the last PROGRESS block before the cut (0 for a version 1.0 file cut short).
+   */
   public long lostRecords() {
     return lostRecords;
   }
@@ -311,6 +314,7 @@ public final class TraceReader implements Closeable, Iterable<TraceRecord> {
           recordsLeftInBlock = entries;
         }
         case TraceFormat.BLOCK_END -> readEnd(data, blockStart);
+        case TraceFormat.BLOCK_PROGRESS -> readProgress(data, blockStart);
         default -> {
           // A block type added by a later minor version: its checksum was fine, so skip it.
         }
@@ -362,6 +366,17 @@ public final class TraceReader implements Closeable, Iterable<TraceRecord> {
       throw new TraceFormatException(name, blockStart,
           "end block counts " + endRecordCount + " records but the file holds " + recordsRead);
     }
+  }
+
+  /** A PROGRESS block (format 1.1): the lost count so far, which a file cut short before its END block keeps. */
+  private void readProgress(ByteBuffer data, long blockStart) throws TraceFormatException {
+    long records = data.getLong();
+    long lost = data.getLong();
+    if (records != recordsRead || lost < 0) {
+      throw new TraceFormatException(name, blockStart, "progress block counts " + records + " records ("
+          + lost + " lost) but the file holds " + recordsRead + " before it");
+    }
+    lostRecords = lost;
   }
 
   private void stopCutShort(long offset, String reason) {

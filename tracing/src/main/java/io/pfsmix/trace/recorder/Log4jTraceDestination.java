@@ -25,6 +25,7 @@ public final class Log4jTraceDestination implements TraceDestination {
   private Logger logger;
   private TraceDictionary dictionary;
   private final StringBuilder line = new StringBuilder(256);
+  private long logged;
 
   public Log4jTraceDestination(String loggerName) {
     this.loggerName = loggerName;
@@ -37,7 +38,7 @@ public final class Log4jTraceDestination implements TraceDestination {
   }
 
   @Override
-  public void write(ByteBuffer records) {
+  public void write(ByteBuffer records, long lostRecords) {
     for (int at = records.position(); at < records.limit(); at += TraceFormat.RECORD_SIZE) {
       line.setLength(0);
       EventContext context = dictionary.contexts().value(records.getInt(at + TraceFormat.R_CONTEXT));
@@ -59,8 +60,14 @@ public final class Log4jTraceDestination implements TraceDestination {
           .append('\t').append(context.taskAttemptId().isEmpty() ? "-" : context.taskAttemptId())
           .append('\t').append(context.rank());
       logger.info(line.toString());
+      logged++;
     }
     records.position(records.limit());
+  }
+
+  @Override
+  public long recordsWritten() {
+    return logged;
   }
 
   private static String number(long value) {

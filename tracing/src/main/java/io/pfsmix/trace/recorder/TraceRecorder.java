@@ -77,7 +77,8 @@ public final class TraceRecorder implements Closeable {
   private final ConcurrentLinkedQueue<ByteBuffer> free = new ConcurrentLinkedQueue<>();
   private final AtomicInteger allocatedBuffers = new AtomicInteger();
   private final AtomicLong lost = new AtomicLong();
-  private final AtomicLong delivered = new AtomicLong();
+  /** Records the destination holds for certain (its {@code recordsWritten}), updated by the flusher. */
+  private volatile long delivered;
   private final AtomicLong flushRequests = new AtomicLong();
   private final Object flushMonitor = new Object();
   private final Thread flusher;
@@ -86,8 +87,8 @@ public final class TraceRecorder implements Closeable {
   private volatile long flushesDone;
   private volatile Throwable destinationFailure;
   private boolean destinationOpen;
-  /** Records written to the destination but not yet flushed (flusher thread only). */
-  private long unflushed;
+  /** Records handed to the destination (flusher thread only); those it does not keep count as lost. */
+  private long handed;
 
   public TraceRecorder(TraceDestination destination, Settings settings, String producer) {
     this.destination = destination;
@@ -179,7 +180,7 @@ public final class TraceRecorder implements Closeable {
 
   /** Records delivered to the destination so far. */
   public long deliveredRecords() {
-    return delivered.get();
+    return delivered;
   }
 
   /** Records dropped so far (destination failure, full buffers, or recorded after close). */
@@ -231,10 +232,11 @@ public final class TraceRecorder implements Closeable {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
-    String summary = "pfsmix trace to " + destination.describe() + ": " + delivered.get() + " records written, "
+    String summary = "pfsmix trace to " + destination.describe() + ": " + delivered + " records written, "
         + lost.get() + " lost";
     if (destinationFailure != null) {
-      LOG.warn("{} (destination failed: {})", summary, destinationFailure.toString());
+      // the failure had its WARN line; the trace's END block keeps these counts where the destination allowed
+      LOG.info("{} (destination failed: {})", summary, destinationFailure.toString());
     } else if (lost.get() > 0) {
       LOG.warn("{} (buffers were full: the destination could not keep up)", summary);
     } else {
@@ -323,10 +325,10 @@ public final class TraceRecorder implements Closeable {
       lost.addAndGet(records);
       return;
     }
-    unflushed += records;
+    handed += records;
     try {
       openDestination();
-      destination.write(buffer);
+      destination.write(buffer, lost.get());
     } catch (IOException | RuntimeException | Error e) {
       fail(e);
     }
@@ -339,42 +341,43 @@ public final class TraceRecorder implements Closeable {
     }
   }
 
-  /** Records count as delivered once the destination has flushed them. */
+  /** Records count as delivered once the destination holds them for certain. */
   private void flushDestination() {
     if (destinationFailure == null && destinationOpen) {
       try {
         destination.flush();
-        delivered.addAndGet(unflushed);
-        unflushed = 0;
+        delivered = destination.recordsWritten();
       } catch (IOException | RuntimeException e) {
         fail(e);
       }
     }
   }
 
+  /** Ends the trace, after a failure too: a destination that kept room for its END block records the lost count. */
   private void finishDestination() {
-    if (destinationFailure == null) {
-      try {
+    try {
+      if (destinationFailure == null) {
         openDestination();
-        destination.finish(lost.get());
-        delivered.addAndGet(unflushed);
-        unflushed = 0;
-        return;
-      } catch (IOException | RuntimeException e) {
-        fail(e);
       }
+      destination.finish(lost.get());
+      delivered = destination.recordsWritten();
+    } catch (IOException | RuntimeException e) {
+      fail(e);
+      destination.abandon();
     }
-    destination.abandon();
   }
 
+  /** Counts what the destination did not keep as lost; reports the first failure in one line (the stack at DEBUG). */
   private void fail(Throwable e) {
-    lost.addAndGet(unflushed);
-    unflushed = 0;
+    long kept = destination.recordsWritten();
+    lost.addAndGet(handed - kept);
+    handed = kept;
+    delivered = kept;
     if (destinationFailure == null) {
       destinationFailure = e;
-      LOG.warn("pfsmix trace destination {} failed; the traced program goes on and further records are counted as lost",
-          destination.describe(), e);
-      destination.abandon();
+      LOG.warn("pfsmix trace destination {} failed ({}); the traced program goes on and further records are counted "
+          + "as lost", destination.describe(), e.toString());
+      LOG.debug("pfsmix trace destination failure", e);
     }
   }
 }

@@ -118,6 +118,77 @@ class TraceFormatTest {
     }
   }
 
+  /** Writes, through the block writer, the header and PROGRESS blocks between batches as the recorders do. */
+  private Path writeWithProgress(int batches, int perBatch, TraceHeader header) throws IOException {
+    Path file = dir.resolve("progress.ptrace");
+    try (java.io.OutputStream out = Files.newOutputStream(file)) {
+      TraceBlockWriter blocks = new TraceBlockWriter(out, new TraceDictionary(processContext()));
+      blocks.writeHeader(header);
+      blocks.writeProgress(0, 1);
+      ByteBuffer records = ByteBuffer.allocate(perBatch * TraceFormat.RECORD_SIZE).order(ByteOrder.LITTLE_ENDIAN);
+      for (int b = 0; b < batches; b++) {
+        records.clear();
+        for (int i = 0; i < perBatch; i++) {
+          TraceFormat.putRecord(records, 1000 + i, 1, TraceOp.PWRITE.code(), TracePoint.POSIX.code(), 0, i, 1, 1, 0,
+              7, 0);
+        }
+        records.flip();
+        blocks.writeRecords(records);
+        blocks.writeProgress(100L * (b + 1), 2);
+      }
+    }
+    return file;
+  }
+
+  @Test
+  void aTraceCutShortKeepsTheLostCountOfItsLastProgressBlock() throws IOException {
+    Path file = writeWithProgress(3, 10, HEADER);
+    long size = Files.size(file);
+    // a process killed in the middle of its third batch: the third batch's records and PROGRESS are cut off
+    java.nio.channels.FileChannel.open(file, java.nio.file.StandardOpenOption.WRITE)
+        .truncate(size - TraceFormat.COUNTS_BLOCK_SIZE - 100).close();
+    try (TraceReader reader = TraceReader.open(file)) {
+      assertThat(readAll(reader)).hasSize(20);
+      assertThat(reader.cutShort()).isTrue();
+      assertThat(reader.lostRecords()).isEqualTo(200);
+    }
+  }
+
+  @Test
+  void aProgressBlockCountingOtherRecordsIsCorruption() throws IOException {
+    Path file = writeWithProgress(1, 10, HEADER);
+    byte[] bytes = Files.readAllBytes(file);
+    // the last PROGRESS block says 10 records; make it say 11 (and fix its checksum, so only the count is wrong)
+    int block = bytes.length - TraceFormat.COUNTS_BLOCK_SIZE;
+    byte[] forged = TraceBlockWriter.countsBlock(TraceFormat.BLOCK_PROGRESS, 11, 100, 2);
+    System.arraycopy(forged, 0, bytes, block, forged.length);
+    Files.write(file, bytes);
+    try (TraceReader reader = TraceReader.open(file)) {
+      assertThatThrownBy(() -> readAll(reader)).isInstanceOf(TraceFormatException.class)
+          .hasMessageContaining(file + " at byte offset " + block)
+          .hasMessageContaining("progress block counts 11 records (100 lost) but the file holds 10 before it");
+    }
+  }
+
+  @Test
+  void version10TracesWithoutProgressBlocksStillRead() throws IOException {
+    Path file = dir.resolve("v10.ptrace");
+    TraceHeader old = new TraceHeader(1, 0, HEADER.wallAnchorNs(), HEADER.monotonicAnchorNs(), HEADER.host(),
+        HEADER.pid(), "pfsmix-java 0.1.0");
+    try (TraceWriter writer = TraceWriter.create(file, old)) {
+      for (TraceRecord record : sampleRecords(100)) {
+        writer.write(record);
+      }
+      writer.addLostRecords(3);
+    }
+    try (TraceReader reader = TraceReader.open(file)) {
+      assertThat(reader.header().versionMinor()).isZero();
+      assertThat(readAll(reader)).hasSize(100);
+      assertThat(reader.complete()).isTrue();
+      assertThat(reader.lostRecords()).isEqualTo(3);
+    }
+  }
+
   @Test
   void aCorruptedBlockIsAnErrorNamingFileAndOffset() throws IOException {
     Path file = write(sampleRecords(3 * TraceFormat.RECORDS_PER_BLOCK), 0);

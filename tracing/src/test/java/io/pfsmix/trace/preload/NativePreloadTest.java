@@ -150,4 +150,41 @@ class NativePreloadTest {
     assertThat(stdout).isEqualTo("untraced output on stdout\n");
     assertThat(stderr).contains("pfsmix-trace: 4032 records lost").contains(blocker.toString());
   }
+
+  /**
+   * A full disk (a file size limit: the kernel refuses to extend the trace file, as on a full file system; SIGXFSZ
+   * ignored so that the write fails instead of killing the program) costs records, but the file keeps its whole blocks
+   * and an END block with the lost count, in room reserved for it, as the Java writer does.
+   */
+  @Test
+  void aFullDiskKeepsTheLostCountInTheEndBlock() throws Exception {
+    Path data = Files.createDirectories(tmp.resolve("data"));
+    Path traces = tmp.resolve("traces");
+    ProcessBuilder builder = new ProcessBuilder("bash", "-c", "trap '' XFSZ && ulimit -f 128 && exec \"$0\" \"$@\"",
+        nativeFile("pfsmix.trace.native.test.dir", "trace_target").toString(), data.toString());
+    builder.environment().put("LD_PRELOAD", nativeFile("pfsmix.trace.native.dir", "libpfsmix-trace.so").toString());
+    builder.environment().put("PFSMIX_TRACE_DIR", traces.toString());
+    Process process = builder.start();
+    String stdout = new String(process.getInputStream().readAllBytes());
+    String stderr = new String(process.getErrorStream().readAllBytes());
+    assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
+    assertThat(process.exitValue()).as(stderr).isZero();
+    assertThat(stdout).isEqualTo("untraced output on stdout\n");
+
+    List<Path> files = TraceFiles.list(traces);
+    assertThat(files).hasSize(1);
+    assertThat(Files.size(files.get(0))).isLessThanOrEqualTo(128 << 10);
+    long read = 0;
+    long lost;
+    try (TraceReader reader = TraceReader.open(files.get(0))) {
+      while (reader.next() != null) {
+        read++;
+      }
+      assertThat(reader.complete()).as("END block written in the reserved room").isTrue();
+      lost = reader.lostRecords();
+    }
+    assertThat(read).isPositive();
+    assertThat(read + lost).isEqualTo(4032); // every call of trace_target, as in the unwritable-directory case
+    assertThat(stderr).isEqualTo("pfsmix-trace: " + lost + " records lost (" + files.get(0) + ": File too large)\n");
+  }
 }

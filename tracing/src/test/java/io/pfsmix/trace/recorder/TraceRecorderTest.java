@@ -13,6 +13,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 import org.apache.log4j.Logger;
@@ -177,6 +178,48 @@ class TraceRecorderTest {
       assertThat(reader.cutShort()).isTrue();
       assertThat(read).isEqualTo(recorder.deliveredRecords());
     }
+  }
+
+  /**
+   * A trace on a full disk (a file size limit: the kernel refuses to extend the file, as on a full file system)
+   * keeps whole blocks only and counts the rest as lost in an END block written in room reserved for it; the log says
+   * so in one line, without a stack trace.
+   */
+  @Test
+  void aFullDiskKeepsTheLostCountInTheEndBlock() throws Exception {
+    Path traces = dir.resolve("traces");
+    int count = 50_000; // 3.2 MB of records against a 256 KiB limit
+    String javaBin = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    Process process = new ProcessBuilder("bash", "-c", "ulimit -f 256 && exec \"$0\" \"$@\"", javaBin, "-cp",
+        System.getProperty("java.class.path"), FullDiskTraceMain.class.getName(), traces.toString(),
+        Integer.toString(count)).redirectErrorStream(true).start();
+    String output = new String(process.getInputStream().readAllBytes());
+    assertThat(process.waitFor(120, TimeUnit.SECONDS)).isTrue();
+    assertThat(process.exitValue()).as(output).isZero();
+    List<String> lines = output.lines().toList();
+    String[] counts = lines.get(lines.size() - 1).split(" ");
+    long written = Long.parseLong(counts[0]);
+    long lost = Long.parseLong(counts[1]);
+    assertThat(written).isPositive().isLessThan(count);
+    assertThat(written + lost).isEqualTo(count);
+
+    List<Path> files = traceFiles(traces);
+    assertThat(files).hasSize(1);
+    assertThat(Files.size(files.get(0))).isLessThanOrEqualTo(256 << 10);
+    try (TraceReader reader = TraceReader.open(files.get(0))) {
+      long read = 0;
+      while (reader.next() != null) {
+        read++;
+      }
+      assertThat(reader.complete()).as("END block written in the reserved room").isTrue();
+      assertThat(read).isEqualTo(written);
+      assertThat(reader.lostRecords()).isEqualTo(lost);
+    }
+    List<String> warnings = lines.stream().filter(l -> l.contains("WARN")).toList();
+    assertThat(warnings).hasSize(1);
+    assertThat(warnings.get(0)).contains("TraceRecorder: pfsmix trace destination " + files.get(0)
+        + " failed (java.io.IOException: File too large)");
+    assertThat(output).contains(written + " records written, " + lost + " lost").doesNotContain("\tat ");
   }
 
   @Test
