@@ -2,7 +2,10 @@ package io.pfsmix.fs;
 
 import org.apache.hadoop.conf.Configuration;
 
-/** Reads numeric and boolean fs.pfs.* keys so that a bad value fails with the key and the value in the message. */
+/**
+ * Reads numeric and boolean configuration keys (fs.pfs.*, and the tracing module's pfsmix.trace.*) so that a bad value
+ * fails with the key and the value in the message.
+ */
 public final class PfsConfigValues {
 
   private PfsConfigValues() {
@@ -34,6 +37,25 @@ public final class PfsConfigValues {
       return Boolean.parseBoolean(value);
     }
     throw new IllegalArgumentException(key + " = '" + value + "' is not a boolean (true or false)");
+  }
+
+  /** A whole number (no size suffix) between {@code min} and {@code max}. */
+  public static long number(Configuration conf, String key, long defaultValue, long min, long max) {
+    String text = conf.getTrimmed(key);
+    if (text == null || text.isEmpty()) {
+      return defaultValue;
+    }
+    long value;
+    try {
+      value = Long.parseLong(text);
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(key + " = '" + text + "' is not a whole number");
+    }
+    if (value < min || value > max) {
+      throw new IllegalArgumentException(key + " = '" + text + "' is out of range: must be between " + min + " and "
+          + max);
+    }
+    return value;
   }
 
   /** A byte count that must fit a Java buffer. */

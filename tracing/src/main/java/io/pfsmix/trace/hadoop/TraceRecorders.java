@@ -14,7 +14,9 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.util.ShutdownHookManager;
 
+import io.pfsmix.fs.PfsConfigValues;
 import io.pfsmix.trace.TraceConfigKeys;
+import io.pfsmix.trace.format.TraceFormat;
 import io.pfsmix.trace.recorder.BinaryTraceDestination;
 import io.pfsmix.trace.recorder.Log4jTraceDestination;
 import io.pfsmix.trace.recorder.TraceDestination;
@@ -42,15 +44,29 @@ public final class TraceRecorders {
     if (destination.isEmpty()) {
       throw new IllegalArgumentException(TraceConfigKeys.DESTINATION + " is empty: name a directory or \"log4j\"");
     }
-    TraceRecorder.Settings settings = new TraceRecorder.Settings(
-        conf.getInt(TraceConfigKeys.BUFFER_RECORDS, TraceConfigKeys.BUFFER_RECORDS_DEFAULT),
-        conf.getLong(TraceConfigKeys.BUFFER_MAX_BYTES, TraceConfigKeys.BUFFER_MAX_BYTES_DEFAULT),
-        conf.getLong(TraceConfigKeys.FLUSH_INTERVAL_MS, TraceConfigKeys.FLUSH_INTERVAL_MS_DEFAULT));
+    TraceRecorder.Settings settings = settings(conf);
     String logger = conf.getTrimmed(TraceConfigKeys.LOG4J_LOGGER, TraceConfigKeys.LOG4J_LOGGER_DEFAULT);
     String key = destination + "|" + settings + "|" + logger;
     installShutdownHook();
     return RECORDERS.computeIfAbsent(key,
         k -> new TraceRecorder(destination(destination, logger, conf), settings, producer()));
+  }
+
+  /** The recorder settings {@code conf} gives, each key read strictly: a bad value is an error naming it. */
+  static TraceRecorder.Settings settings(Configuration conf) {
+    int records = (int) PfsConfigValues.number(conf, TraceConfigKeys.BUFFER_RECORDS,
+        TraceConfigKeys.BUFFER_RECORDS_DEFAULT, 1, Integer.MAX_VALUE / TraceFormat.RECORD_SIZE);
+    long bufferBytes = (long) records * TraceFormat.RECORD_SIZE;
+    long maxBytes = PfsConfigValues.bytes(conf, TraceConfigKeys.BUFFER_MAX_BYTES,
+        Math.max(TraceConfigKeys.BUFFER_MAX_BYTES_DEFAULT, bufferBytes), 1, Long.MAX_VALUE);
+    if (maxBytes < bufferBytes) {
+      throw new IllegalArgumentException(TraceConfigKeys.BUFFER_MAX_BYTES + " = '" + conf.get(
+          TraceConfigKeys.BUFFER_MAX_BYTES) + "' cannot hold one buffer of " + TraceConfigKeys.BUFFER_RECORDS + " = "
+          + records + " records (" + bufferBytes + " bytes)");
+    }
+    long flushMillis = PfsConfigValues.number(conf, TraceConfigKeys.FLUSH_INTERVAL_MS,
+        TraceConfigKeys.FLUSH_INTERVAL_MS_DEFAULT, 1, Long.MAX_VALUE / 1_000_000L);
+    return new TraceRecorder.Settings(records, maxBytes, flushMillis);
   }
 
   /** Closes every recorder (ending its trace file); later traced calls start new recorders and files. */

@@ -37,6 +37,7 @@ import org.apache.hadoop.security.AccessControlException;
 import org.apache.hadoop.security.token.Token;
 import org.apache.hadoop.util.Progressable;
 
+import io.pfsmix.fs.PfsConfigValues;
 import io.pfsmix.fs.PositionedWriteFileSystem;
 import io.pfsmix.fs.PositionedWriter;
 import io.pfsmix.fs.PositionedWrites;
@@ -88,8 +89,8 @@ public class TracingFileSystem extends FileSystem implements PositionedWriteFile
     fs.initialize(name, conf);
     uri = fs.getUri();
     setConf(conf);
-    if (conf.getBoolean(TraceConfigKeys.ENABLED, TraceConfigKeys.ENABLED_DEFAULT)
-        && conf.getBoolean(TraceConfigKeys.APPLICATION_ENABLED, TraceConfigKeys.APPLICATION_ENABLED_DEFAULT)) {
+    if (PfsConfigValues.bool(conf, TraceConfigKeys.ENABLED, TraceConfigKeys.ENABLED_DEFAULT)
+        && PfsConfigValues.bool(conf, TraceConfigKeys.APPLICATION_ENABLED, TraceConfigKeys.APPLICATION_ENABLED_DEFAULT)) {
       recorder = TraceRecorders.forConfiguration(conf);
       baseContext = TraceContext.forTask(conf.getTrimmed(TraceConfigKeys.HADOOP_JOB_ID, ""),
           conf.getTrimmed(TraceConfigKeys.HADOOP_TASK_ATTEMPT_ID, ""));

@@ -2,6 +2,7 @@ package io.pfsmix.trace.shim;
 
 import org.apache.hadoop.conf.Configuration;
 
+import io.pfsmix.fs.PfsConfigValues;
 import io.pfsmix.fs.backend.StorageBackend;
 import io.pfsmix.fs.backend.StorageBackendDecorator;
 import io.pfsmix.trace.TraceConfigKeys;
@@ -18,8 +19,8 @@ public final class TracingBackendDecorator implements StorageBackendDecorator {
 
   @Override
   public StorageBackend decorate(StorageBackend backend, Configuration conf) {
-    if (!conf.getBoolean(TraceConfigKeys.ENABLED, TraceConfigKeys.ENABLED_DEFAULT)
-        || !conf.getBoolean(TraceConfigKeys.STORAGE_ENABLED, TraceConfigKeys.STORAGE_ENABLED_DEFAULT)) {
+    if (!PfsConfigValues.bool(conf, TraceConfigKeys.ENABLED, TraceConfigKeys.ENABLED_DEFAULT)
+        || !PfsConfigValues.bool(conf, TraceConfigKeys.STORAGE_ENABLED, TraceConfigKeys.STORAGE_ENABLED_DEFAULT)) {
       return backend;
     }
     return new TracingStorageBackend(backend, TraceRecorders.forConfiguration(conf),

@@ -302,6 +302,36 @@ class TracingFileSystemTest {
         .extracting(TraceRecord::bytes).containsExactly(123L);
   }
 
+  /** Every tracing key is read strictly: a bad value is an error naming the key and the value, never the default. */
+  @Test
+  void badTracingKeysAreErrorsNamingKeyAndValue() {
+    String[][] cases = {
+        {TraceConfigKeys.ENABLED, "flase", "pfsmix.trace.enabled = 'flase' is not a boolean (true or false)"},
+        {TraceConfigKeys.APPLICATION_ENABLED, "yes",
+            "pfsmix.trace.application.enabled = 'yes' is not a boolean (true or false)"},
+        {TraceConfigKeys.BUFFER_RECORDS, "abc", "pfsmix.trace.buffer.records = 'abc' is not a whole number"},
+        {TraceConfigKeys.BUFFER_RECORDS, "0",
+            "pfsmix.trace.buffer.records = '0' is out of range: must be between 1 and 33554431"},
+        {TraceConfigKeys.BUFFER_MAX_BYTES, "lots", "pfsmix.trace.buffer.max.bytes = 'lots' is not a size in bytes"},
+        {TraceConfigKeys.BUFFER_MAX_BYTES, "1k", "pfsmix.trace.buffer.max.bytes = '1k' cannot hold one buffer of "
+            + "pfsmix.trace.buffer.records = 1024 records (65536 bytes)"},
+        {TraceConfigKeys.FLUSH_INTERVAL_MS, "1.5", "pfsmix.trace.flush.interval.ms = '1.5' is not a whole number"},
+        {TraceConfigKeys.FLUSH_INTERVAL_MS, "-1", "pfsmix.trace.flush.interval.ms = '-1' is out of range"},
+    };
+    for (String[] c : cases) {
+      Configuration conf = tracedLocal(tmp.resolve("traces"));
+      conf.set(c[0], c[1]);
+      assertThatThrownBy(() -> FileSystem.newInstance(URI.create("file:///"), conf)).as(c[0] + "=" + c[1])
+          .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith(c[2]);
+    }
+    java.nio.file.Path root = tmp.resolve("root");
+    root.toFile().mkdirs();
+    Configuration pfs = tracedPfs(tmp.resolve("traces"), root);
+    pfs.set(TraceConfigKeys.STORAGE_ENABLED, "on");
+    assertThatThrownBy(() -> FileSystem.newInstance(URI.create("pfs:///"), pfs))
+        .hasMessageContaining("pfsmix.trace.storage.enabled = 'on' is not a boolean (true or false)");
+  }
+
   @Test
   void aMissingWrappedClassIsAClearError() {
     Configuration conf = new Configuration();
