@@ -58,11 +58,11 @@ public final class TraceRecorders {
         TraceConfigKeys.BUFFER_RECORDS_DEFAULT, 1, Integer.MAX_VALUE / TraceFormat.RECORD_SIZE);
     long bufferBytes = (long) records * TraceFormat.RECORD_SIZE;
     long maxBytes = PfsConfigValues.bytes(conf, TraceConfigKeys.BUFFER_MAX_BYTES,
-        Math.max(TraceConfigKeys.BUFFER_MAX_BYTES_DEFAULT, bufferBytes), 1, Long.MAX_VALUE);
+        TraceConfigKeys.BUFFER_MAX_BYTES_DEFAULT, 1, Long.MAX_VALUE);
     if (maxBytes < bufferBytes) {
       throw new IllegalArgumentException(TraceConfigKeys.BUFFER_MAX_BYTES + " = '" + conf.get(
-          TraceConfigKeys.BUFFER_MAX_BYTES) + "' cannot hold one buffer of " + TraceConfigKeys.BUFFER_RECORDS + " = "
-          + records + " records (" + bufferBytes + " bytes)");
+          TraceConfigKeys.BUFFER_MAX_BYTES, Long.toString(maxBytes)) + "' cannot hold one buffer of "
+          + TraceConfigKeys.BUFFER_RECORDS + " = " + records + " records (" + bufferBytes + " bytes)");
     }
     long flushMillis = PfsConfigValues.number(conf, TraceConfigKeys.FLUSH_INTERVAL_MS,
         TraceConfigKeys.FLUSH_INTERVAL_MS_DEFAULT, 1, Long.MAX_VALUE / 1_000_000L);
