@@ -52,7 +52,8 @@ final class ExportCommand implements Callable<Integer> {
       description = "output file (darshan, chrome, disksim, csv) or directory (simgrid, pfssim, hecios) (required)")
   Path output;
 
-  @Option(names = "--force", description = "replace OUT if it exists")
+  @Option(names = "--force", description = "replace OUT if it is a file or an empty directory (never one of the TRACEs, "
+      + "never a directory that is not empty)")
   boolean force;
 
   @Option(names = "--trace-points", split = ",", paramLabel = "POINT",

@@ -5,9 +5,9 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.concurrent.Callable;
 
 import org.apache.hadoop.conf.Configuration;
@@ -18,6 +18,7 @@ import io.pfsmix.trace.format.TraceReader;
 import io.pfsmix.trace.format.TraceWriter;
 import io.pfsmix.trace.tools.TraceDump;
 import io.pfsmix.trace.tools.TraceInputs;
+import io.pfsmix.trace.tools.OutputTarget;
 import io.pfsmix.trace.tools.TraceMerge;
 import io.pfsmix.trace.tools.TraceSummary;
 
@@ -94,8 +95,14 @@ final class TraceCommand implements Runnable {
     @Option(names = "--no-header", description = "omit the '#' lines describing each file")
     boolean noHeader;
 
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
     @Override
     public Integer call() throws Exception {
+      if (limit < -1) {
+        throw new ParameterException(spec.commandLine(), "--limit must be 0 or more, or -1 for all, is " + limit);
+      }
       List<TraceReader> readers = TraceInputs.open(traces, new Configuration());
       PrintStream out = new PrintStream(new java.io.BufferedOutputStream(new java.io.FileOutputStream(
           java.io.FileDescriptor.out), 1 << 16), false);
@@ -122,7 +129,8 @@ final class TraceCommand implements Runnable {
     @Option(names = {"-o", "--output"}, paramLabel = "OUT", required = true, description = "the merged trace file")
     Path output;
 
-    @Option(names = "--force", description = "replace OUT if it exists")
+    @Option(names = "--force", description = "replace OUT if it is a file (never one of the TRACEs, never a "
+        + "directory that is not empty)")
     boolean force;
 
     @Option(names = "--reorder-window", paramLabel = "MS", defaultValue = "60000",
@@ -139,26 +147,20 @@ final class TraceCommand implements Runnable {
         throw new ParameterException(spec.commandLine(), "--reorder-window must be 0 or more, is "
             + reorderWindowMillis);
       }
-      if (Files.exists(output) && !force) {
-        throw new ParameterException(spec.commandLine(), "--output " + output + " exists; add --force to replace it");
-      }
-      Path directory = output.toAbsolutePath().getParent();
-      Files.createDirectories(directory);
-      Path partial = Files.createTempFile(directory, output.getFileName().toString(), ".partial");
       List<TraceReader> readers = TraceInputs.open(traces, new Configuration());
       TraceMerge.Result result;
-      try (OutputStream stream = Files.newOutputStream(partial);
-          TraceWriter writer = new TraceWriter(stream, TraceMerge.mergedHeader(readers, TraceContext.host(),
-              TraceContext.pid(), "pfsmix-merge"))) {
-        result = TraceMerge.merge(readers, writer, reorderWindowMillis * 1_000_000L,
-            n -> System.err.printf("merged %,d records%n", n));
-      } catch (Exception e) {
-        Files.deleteIfExists(partial);
-        throw e;
+      try (OutputTarget out = OutputTarget.create(output, "--output", force, readers.stream()
+          .map(TraceReader::localFile).filter(Objects::nonNull).toList(), false)) {
+        try (OutputStream stream = Files.newOutputStream(out.staging());
+            TraceWriter writer = new TraceWriter(stream, TraceMerge.mergedHeader(readers, TraceContext.host(),
+                TraceContext.pid(), "pfsmix-merge"))) {
+          result = TraceMerge.merge(readers, writer, reorderWindowMillis * 1_000_000L,
+              n -> System.err.printf("merged %,d records%n", n));
+        }
+        out.publish();
       } finally {
         TraceInputs.closeAll(readers);
       }
-      Files.move(partial, output, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
       for (String note : result.notes()) {
         System.err.println("note: " + note);
       }

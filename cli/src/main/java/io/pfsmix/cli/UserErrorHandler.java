@@ -3,6 +3,9 @@ package io.pfsmix.cli;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.FileSystemException;
+
+import io.pfsmix.trace.tools.FileErrors;
 
 import picocli.CommandLine;
 import picocli.CommandLine.IExecutionExceptionHandler;
@@ -35,9 +38,15 @@ final class UserErrorHandler implements IExecutionExceptionHandler {
   }
 
   private static String describe(Throwable e) {
+    if (e instanceof UncheckedIOException u) {
+      return describe(u.getCause());
+    }
     String message = e.getMessage();
     if (e instanceof FileNotFoundException) {
       return "not found: " + message;
+    }
+    if (e instanceof FileSystemException f) {
+      return FileErrors.describe(f); // NoSuchFileException and friends name only the path
     }
     return message == null ? e.getClass().getSimpleName() : message;
   }

@@ -6,6 +6,7 @@ import io.pfsmix.trace.format.TraceOp;
 import io.pfsmix.trace.format.TracePoint;
 import io.pfsmix.trace.format.TraceRecord;
 import io.pfsmix.trace.format.TraceWriter;
+import io.pfsmix.trace.tools.OutputTarget;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
@@ -86,7 +87,7 @@ public final class ExportBenchmark {
 
   private Measurement measure(ExportFormat format, Path trace) throws IOException, InterruptedException {
     Path output = workDir.resolve("bench-out." + format.cliName());
-    ExportRun.deleteRecursively(output);
+    OutputTarget.deleteRecursively(output);
     MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
     List<MemoryPoolMXBean> heapPools = ManagementFactory.getMemoryPoolMXBeans().stream()
         .filter(p -> p.getType() == MemoryType.HEAP && p.isCollectionUsageThresholdSupported()).toList();
@@ -118,7 +119,7 @@ public final class ExportBenchmark {
     }
     double seconds = (System.nanoTime() - start) / 1e9;
     double cpuSeconds = (threads.getCurrentThreadCpuTime() - cpuStart) / 1e9;
-    ExportRun.deleteRecursively(output);
+    OutputTarget.deleteRecursively(output);
     return new Measurement(r.recordsRead(), seconds, cpuSeconds, peak.get(), peakLive.get(), r.warnings());
   }
 

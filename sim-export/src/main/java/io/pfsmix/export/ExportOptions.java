@@ -81,8 +81,9 @@ public final class ExportOptions {
 
   public ExportOptions link(double bandwidth, double latencySeconds) {
     linkBandwidth = positive("--link-bw", bandwidth);
-    if (latencySeconds < 0) {
-      throw new IllegalArgumentException("--link-latency must be >= 0, got " + latencySeconds);
+    if (!(latencySeconds >= 0) || Double.isInfinite(latencySeconds)) { // NaN fails every comparison
+      throw new IllegalArgumentException("--link-latency must be a finite number of seconds, 0 or more, got "
+          + latencySeconds);
     }
     linkLatencySeconds = latencySeconds;
     return this;

@@ -2,25 +2,20 @@ package io.pfsmix.export;
 
 import io.pfsmix.trace.format.TraceReader;
 import io.pfsmix.trace.format.TraceRecord;
+import io.pfsmix.trace.tools.OutputTarget;
 import io.pfsmix.trace.tools.TraceMerge;
 import java.io.Closeable;
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.FileAlreadyExistsException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.function.LongConsumer;
-import java.util.stream.Stream;
 
 /**
  * One export: merges the traces, normalizes each record, feeds the exporter, and publishes the output only when all of it
  * was written — into a staging path beside the output that is renamed into place at the end and deleted on failure, so a
- * failed export never leaves a partial file where the output should be.
+ * failed export never leaves a partial file where the output should be ({@link OutputTarget}: never over an input, and
+ * never over a directory's contents).
  */
 public final class ExportRun {
   /** Records between two progress callbacks. */
@@ -59,36 +54,17 @@ public final class ExportRun {
       throw new IllegalArgumentException("name at least one trace file to export");
     }
     for (Path t : traces) {
-      if (!Files.isRegularFile(t)) {
-        throw new IOException("trace file " + t + " does not exist or is not a regular file");
-      }
+      TraceReader.requireRegularFile(t);
     }
-    Path target = output.toAbsolutePath().normalize();
-    if (Files.exists(target) && !replace) {
-      throw new FileAlreadyExistsException(target.toString(), null,
-          "output exists; remove it or pass --force to replace it");
-    }
-    Path parent = target.getParent();
-    Files.createDirectories(parent);
-    Path staging = parent.resolve("." + target.getFileName() + ".partial-" + ProcessHandle.current().pid());
-    deleteRecursively(staging);
-    if (format.writesDirectory()) {
-      Files.createDirectories(staging);
-    }
-    boolean published = false;
-    try {
+    try (OutputTarget out = OutputTarget.create(output, "--output", replace, traces, format.writesDirectory())) {
       Result result;
-      try (OpenTraces open = OpenTraces.of(traces); Exporter exporter = format.create(staging, options, warnings)) {
-        result = convert(open.readers, exporter, target);
+      try (OpenTraces open = OpenTraces.of(traces);
+          Exporter exporter = format.create(out.staging(), options, warnings)) {
+        result = convert(open.readers, exporter, out.target());
       }
       // the exporter's files are closed here: publish only now
-      publish(staging, target);
-      published = true;
+      out.publish();
       return result;
-    } finally {
-      if (!published) {
-        deleteRecursively(staging);
-      }
     }
   }
 
@@ -154,34 +130,6 @@ public final class ExportRun {
       if (first != null) {
         throw first;
       }
-    }
-  }
-
-  private void publish(Path staging, Path target) throws IOException {
-    if (Files.isDirectory(target) || (format.writesDirectory() && Files.exists(target))) {
-      deleteRecursively(target); // a file replaced by a file is replaced by the atomic move itself
-    }
-    try {
-      Files.move(staging, target, StandardCopyOption.ATOMIC_MOVE);
-    } catch (AtomicMoveNotSupportedException e) {
-      Files.move(staging, target);
-    }
-  }
-
-  static void deleteRecursively(Path p) throws IOException {
-    if (!Files.exists(p, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
-      return;
-    }
-    try (Stream<Path> walk = Files.walk(p)) {
-      walk.sorted(Comparator.reverseOrder()).forEach(f -> {
-        try {
-          Files.delete(f);
-        } catch (IOException e) {
-          throw new UncheckedIOException(e);
-        }
-      });
-    } catch (UncheckedIOException e) {
-      throw e.getCause();
     }
   }
 }

@@ -60,7 +60,13 @@ public final class DisksimExporter implements Exporter {
       return;
     }
     int devices = options.disksimDevices();
-    long blkno = (long) (file / devices) * span + firstBlock;
+    long slot = file / devices;
+    if (slot > (Long.MAX_VALUE - span) / span) {
+      warnings.warn("file placed beyond block 2^63 of its device (--disksim-file-span too large for this many files; "
+          + "add --disksim-devices) skipped", e);
+      return;
+    }
+    long blkno = slot * span + firstBlock;
     line.setLength(0);
     appendMillis(line, e.startNs() - baseNs);
     line.append(' ').append(file % devices).append(' ').append(blkno).append(' ').append(blocks).append(' ')

@@ -2,6 +2,7 @@ package io.pfsmix.trace.format;
 
 import java.io.BufferedInputStream;
 import java.io.Closeable;
+import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -9,7 +10,9 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -52,15 +55,36 @@ public final class TraceReader implements Closeable, Iterable<TraceRecord> {
   private long endRecordCount = -1;
   private long lostRecords;
   private long endWallNs;
+  private Path localFile;
 
-  /** Opens a local trace file. */
+  /** Opens a local trace file; anything but a regular file is refused first (a FIFO would make the reader wait). */
   public static TraceReader open(Path file) throws IOException {
+    requireRegularFile(file);
     InputStream in = Files.newInputStream(file);
     try {
-      return new TraceReader(in, file.toString());
+      TraceReader reader = new TraceReader(in, file.toString());
+      reader.localFile = file;
+      return reader;
     } catch (IOException | RuntimeException e) {
       in.close();
       throw e;
+    }
+  }
+
+  /**
+   * Refuses a trace that is not a regular file before anything opens it: a FIFO or a device would make a reader wait
+   * forever or read without end. Every tool that reads local traces checks through here.
+   */
+  public static void requireRegularFile(Path file) throws IOException {
+    BasicFileAttributes attributes;
+    try {
+      attributes = Files.readAttributes(file, BasicFileAttributes.class);
+    } catch (NoSuchFileException e) {
+      throw new FileNotFoundException(file.toString());
+    }
+    if (!attributes.isRegularFile()) {
+      throw new IOException(file + " is not a regular file (" + (attributes.isDirectory() ? "a directory"
+          : "a FIFO, socket or device") + "); a trace is a .ptrace file");
     }
   }
 
@@ -81,6 +105,11 @@ public final class TraceReader implements Closeable, Iterable<TraceRecord> {
 
   public String name() {
     return name;
+  }
+
+  /** The local file this reader was opened on by {@link #open(Path)}, or null for a stream. */
+  public Path localFile() {
+    return localFile;
   }
 
   public TraceHeader header() {

@@ -68,10 +68,8 @@ public final class TraceInputs {
       for (Path file : files) {
         readers.add(TraceReader.open(file));
       }
-    } else if (Files.exists(path)) {
-      readers.add(TraceReader.open(path));
     } else {
-      throw new FileNotFoundException(path.toString());
+      readers.add(TraceReader.open(path));
     }
   }
 
