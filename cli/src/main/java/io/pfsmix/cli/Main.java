@@ -9,6 +9,11 @@ public final class Main {
   }
 
   public static void main(String[] args) {
+    String problem = ConfigurationFiles.problem(Thread.currentThread().getContextClassLoader());
+    if (problem != null) {
+      System.err.println("pfsmix: " + problem);
+      System.exit(UserErrorHandler.EXIT_USER_ERROR);
+    }
     System.exit(commandLine().execute(args));
   }
 

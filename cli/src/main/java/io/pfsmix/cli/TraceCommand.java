@@ -104,8 +104,8 @@ final class TraceCommand implements Runnable {
         throw new ParameterException(spec.commandLine(), "--limit must be 0 or more, or -1 for all, is " + limit);
       }
       List<TraceReader> readers = TraceInputs.open(traces, new Configuration());
-      PrintStream out = new PrintStream(new java.io.BufferedOutputStream(new java.io.FileOutputStream(
-          java.io.FileDescriptor.out), 1 << 16), false);
+      // one large buffer in front of System.out, which would otherwise lock and flush per line
+      PrintStream out = new PrintStream(new java.io.BufferedOutputStream(System.out, 1 << 16), false);
       try {
         for (TraceReader reader : readers) {
           TraceDump.dump(reader, out, limit, !noHeader);

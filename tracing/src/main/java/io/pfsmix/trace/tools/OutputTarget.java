@@ -50,8 +50,8 @@ public final class OutputTarget implements Closeable {
         }
       }
       if (Files.isDirectory(target, LinkOption.NOFOLLOW_LINKS) && !isEmptyDirectory(target)) {
-        throw new FileAlreadyExistsException(target.toString(), null, flag + " is a directory that is not empty; "
-            + "--force replaces files, never a directory's contents: remove it or choose another " + flag);
+        throw new IllegalArgumentException(flag + " " + output + " is a directory that is not empty; --force "
+            + "replaces files, never a directory's contents: remove it or choose another " + flag);
       }
       if (!replace) {
         throw new FileAlreadyExistsException(target.toString(), null,
