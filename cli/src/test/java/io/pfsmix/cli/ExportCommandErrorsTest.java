@@ -1,0 +1,94 @@
+package io.pfsmix.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** `pfsmix export` with numbers that mean nothing, and outputs it must not replace. */
+class ExportCommandErrorsTest {
+
+  @TempDir
+  Path dir;
+
+  @Test
+  void linkLatencyMustBeAFiniteNumberOfSeconds() throws Exception {
+    Path trace = TraceCommandErrorsTest.trace(dir.resolve("t.ptrace"), 10);
+    Path out = dir.resolve("bundle");
+    for (String value : List.of("NaN", "Infinity", "-Infinity", "-1e-6")) {
+      Cli.Run run = Cli.run("export", "-f", "simgrid", "--link-latency=" + value, "-o", out.toString(),
+          trace.toString());
+      assertThat(run.exitCode()).as(value).isEqualTo(1);
+      assertThat(run.errLines()).as(value).containsExactly("export: --link-latency must be a finite number of "
+          + "seconds, 0 or more, got " + Double.parseDouble(value));
+      assertThat(out).doesNotExist();
+    }
+    assertThat(Cli.run("export", "-f", "simgrid", "--link-latency=0", "-o", out.toString(), trace.toString())
+        .exitCode()).isZero();
+  }
+
+  @Test
+  void bandwidthsSizesAndCountsMustBePositive() throws Exception {
+    Path trace = TraceCommandErrorsTest.trace(dir.resolve("t.ptrace"), 10);
+    Path out = dir.resolve("out");
+    String[][] cases = {
+        {"simgrid", "--link-bw=0", "export: --link-bw must be a positive number of bytes per second, got 0.0"},
+        {"simgrid", "--disk-read-bw=0", "export: --disk-read-bw must be a positive number of bytes per second, got 0.0"},
+        {"darshan", "--file-alignment=0", "export: --file-alignment must be > 0, got 0"},
+        {"darshan", "--dxt-max-segments=-1", "export: --dxt-max-segments must be >= 0, got -1"},
+        {"disksim", "--disksim-devices=0", "export: --disksim-devices must be > 0, got 0"},
+        {"disksim", "--disksim-file-span=-4", "export: --disksim-file-span must be > 0 blocks, got -4"},
+    };
+    for (String[] c : cases) {
+      Cli.Run run = Cli.run("export", "-f", c[0], c[1], "-o", out.toString(), trace.toString());
+      assertThat(run.exitCode()).as(c[1]).isEqualTo(1);
+      assertThat(run.errLines()).as(c[1]).containsExactly(c[2]);
+      assertThat(out).doesNotExist();
+    }
+  }
+
+  @Test
+  void forceNeverReplacesADirectorysContents() throws Exception {
+    Path trace = TraceCommandErrorsTest.trace(dir.resolve("t.ptrace"), 10);
+    Path results = Files.createDirectories(dir.resolve("results"));
+    Files.writeString(results.resolve("report.md"), "a week of measurements");
+    for (String format : List.of("csv", "simgrid")) {
+      Cli.Run run = Cli.run("export", "-f", format, "--force", "-o", results.toString(), trace.toString());
+      assertThat(run.exitCode()).as(format).isEqualTo(1);
+      assertThat(run.errLines()).as(format).containsExactly("export: --output " + results + " is a directory that "
+          + "is not empty; --force replaces files, never a directory's contents: remove it or choose another --output");
+      assertThat(results.resolve("report.md")).hasContent("a week of measurements");
+    }
+    // an empty directory, or a file, is replaced
+    Path empty = Files.createDirectories(dir.resolve("empty"));
+    assertThat(Cli.run("export", "-f", "csv", "--force", "-o", empty.toString(), trace.toString()).exitCode())
+        .isZero();
+    assertThat(Files.readAllLines(empty)).hasSize(11);
+    Path bundle = Files.writeString(dir.resolve("bundle"), "old");
+    assertThat(Cli.run("export", "-f", "simgrid", "--force", "-o", bundle.toString(), trace.toString()).exitCode())
+        .isZero();
+    assertThat(bundle).isDirectory();
+  }
+
+  @Test
+  void theOutputIsNeverOneOfTheTraces() throws Exception {
+    Path trace = TraceCommandErrorsTest.trace(dir.resolve("t.ptrace"), 10);
+    byte[] before = Files.readAllBytes(trace);
+    Path link = Files.createSymbolicLink(dir.resolve("link.csv"), trace);
+    for (String output : List.of(trace.toString(), dir + "/./t.ptrace", link.toString())) {
+      Cli.Run run = Cli.run("export", "-f", "csv", "--force", "-o", output, trace.toString());
+      assertThat(run.exitCode()).as(output).isEqualTo(1);
+      assertThat(run.errLines()).as(output).containsExactly("export: --output " + output + " is one of the inputs ("
+          + trace + "); an output never replaces its input: choose another --output");
+    }
+    assertThat(Files.readAllBytes(trace)).isEqualTo(before);
+    try (var files = Files.list(dir)) {
+      assertThat(files.map(p -> p.getFileName().toString()).toList()).containsExactlyInAnyOrder("t.ptrace",
+          "link.csv");
+    }
+  }
+}
