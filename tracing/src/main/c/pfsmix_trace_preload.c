@@ -5,7 +5,9 @@
  * Every intercepted call goes to the next definition of the symbol (dlsym RTLD_NEXT); the library only adds a record.
  * Only descriptors the library saw being opened are traced, so a program's stdout, sockets and pipes cost nothing.
  * Each thread fills its own buffer of records; a full buffer is written as one block by the thread that filled it, under
- * a process-wide lock. Buffers are written at thread exit and at process exit (not at exec or _exit).
+ * a process-wide lock. Buffers are written at thread exit and at process exit (not at exec or _exit). Each block goes
+ * out with a PROGRESS block in one positioned write, so that on a full disk the file keeps its whole blocks and ends with
+ * an END block counting the records lost (docs/trace-format.md, as the Java writer).
  *
  * Environment:
  *   PFSMIX_TRACE_DIR   directory for the trace file (default $TMPDIR/pfsmix-traces or /tmp/pfsmix-traces)
@@ -194,6 +196,10 @@ static int pwrite_all(int fd, const void *data, size_t n, off_t offset) {
     ssize_t w = real_pwrite(fd, p, n, offset);
     if (w < 0) {
       if (errno == EINTR) continue;
+      return -1;
+    }
+    if (w == 0) {
+      errno = ENOSPC;
       return -1;
     }
     p += w;
