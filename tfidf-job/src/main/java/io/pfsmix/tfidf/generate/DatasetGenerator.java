@@ -2,6 +2,7 @@ package io.pfsmix.tfidf.generate;
 
 import java.io.BufferedOutputStream;
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.util.ArrayList;
@@ -143,6 +144,11 @@ public final class DatasetGenerator {
       complete = true;
       progress.finish();
       return new Result(written, totalRecords, totalBytes, labels);
+    } catch (InterruptedIOException e) {
+      // the writer's message names the staging directory, which is gone
+      InterruptedIOException stopped = new InterruptedIOException("interrupted: " + output + " was not written");
+      stopped.initCause(e);
+      throw stopped;
     } finally {
       if (!ShutdownHookManager.get().isShutdownInProgress()) {
         ShutdownHookManager.get().removeShutdownHook(onShutdown);
@@ -235,7 +241,7 @@ public final class DatasetGenerator {
     try (OutputStream out = new BufferedOutputStream(fs.create(file, false), 1 << 20)) {
       while (bytes < maxBytes && records < maxRecords) {
         if (Thread.currentThread().isInterrupted()) {
-          throw new java.io.InterruptedIOException("generation of " + file + " cancelled");
+          throw new InterruptedIOException("generation of " + file + " cancelled");
         }
         RequestGenerator.Generated g = generator.next(random);
         int n = RequestFormat.write(out, g.label, g.request, 0, g.request.length);
@@ -253,7 +259,7 @@ public final class DatasetGenerator {
       return future.get();
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      throw new java.io.InterruptedIOException("interrupted while generating");
+      throw new InterruptedIOException("interrupted while generating");
     } catch (java.util.concurrent.ExecutionException e) {
       Throwable cause = e.getCause();
       if (cause instanceof IOException) {

@@ -183,7 +183,8 @@ class RequestGeneratorTest {
     run.interrupt();
     run.join();
 
-    assertThat(failure.get()).isInstanceOf(java.io.InterruptedIOException.class);
+    assertThat(failure.get()).isInstanceOf(java.io.InterruptedIOException.class)
+        .hasMessage("interrupted: file:" + data + " was not written");
     assertThat(Files.readString(data.resolve("requests-00000.req"))).isEqualTo("earlier data");
     try (java.util.stream.Stream<java.nio.file.Path> left = Files.list(dir)) {
       assertThat(left.map(p -> p.getFileName().toString())).containsExactly("data");
