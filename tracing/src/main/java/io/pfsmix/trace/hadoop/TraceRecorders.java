@@ -14,6 +14,7 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.util.ShutdownHookManager;
 
+import io.pfsmix.fs.PfsConfigValues;
 import io.pfsmix.trace.TraceConfigKeys;
 import io.pfsmix.trace.recorder.BinaryTraceDestination;
 import io.pfsmix.trace.recorder.Log4jTraceDestination;
@@ -44,7 +45,8 @@ public final class TraceRecorders {
     }
     TraceRecorder.Settings settings = new TraceRecorder.Settings(
         conf.getInt(TraceConfigKeys.BUFFER_RECORDS, TraceConfigKeys.BUFFER_RECORDS_DEFAULT),
-        conf.getLong(TraceConfigKeys.BUFFER_MAX_BYTES, TraceConfigKeys.BUFFER_MAX_BYTES_DEFAULT),
+        PfsConfigValues.bytes(conf, TraceConfigKeys.BUFFER_MAX_BYTES, TraceConfigKeys.BUFFER_MAX_BYTES_DEFAULT, 1,
+            Long.MAX_VALUE),
         conf.getLong(TraceConfigKeys.FLUSH_INTERVAL_MS, TraceConfigKeys.FLUSH_INTERVAL_MS_DEFAULT));
     String logger = conf.getTrimmed(TraceConfigKeys.LOG4J_LOGGER, TraceConfigKeys.LOG4J_LOGGER_DEFAULT);
     String key = destination + "|" + settings + "|" + logger;
