@@ -44,7 +44,8 @@ final class TfidfCommand implements Runnable {
     @Option(names = "--out", required = true, description = "output directory (pfs://, file://, hdfs://, ...)")
     String out;
 
-    @Option(names = "--size", paramLabel = "SIZE", description = "total bytes, e.g. 7.2g, 500m; must fit the free space")
+    @Option(names = "--size", paramLabel = "SIZE",
+        description = "total bytes, e.g. 7.2g, 500m; must fit the free space")
     String size;
 
     @Option(names = "--records", description = "number of requests (instead of --size)")

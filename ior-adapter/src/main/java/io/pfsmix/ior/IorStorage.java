@@ -129,11 +129,12 @@ final class IorStorage {
     long free = FreeSpace.of(fs, path);
     if (free != FreeSpace.UNKNOWN) {
       // the run removes or overwrites the files of an earlier one: their space is reused
-      free = Math.min(FreeSpace.UNKNOWN - 1, free + statSize());
+      free += statSize();
     }
     try {
       FreeSpace.require("the write phase (-b " + Sizes.human(options.blockSize) + " x -s " + options.segmentCount
-          + " x -N " + options.numTasks + ") writes", options.expectedAggFileSize(), free, 1.0, path.getParent().toString());
+          + " x -N " + options.numTasks + ") writes", options.expectedAggFileSize(), free, 1.0,
+          path.getParent().toString());
     } catch (FreeSpace.NotEnoughSpaceException e) {
       throw new IorUsageException(e.getMessage());
     }
