@@ -26,7 +26,7 @@ import io.pfsmix.trace.format.TraceReader;
 import io.pfsmix.trace.format.TracePoint;
 import io.pfsmix.trace.format.TraceRecord;
 
-/** Runs {@code pfsmix mix ...} in this JVM as a user would, and reads what it left. */
+/** Runs {@code pfsmix mix ...} (or any other command) in this JVM as a user would, and reads what it left. */
 final class MixCli {
 
   /** Exit code and what the command printed. */

@@ -140,7 +140,7 @@ class MixOnPfsTest {
 
     assertThat(run.exitCode()).isEqualTo(1);
     assertThat(run.stdout()).contains("INCOMPLETE: ")
-        .contains("mix.ior.segments: 2000000000 segments make a checkpoint of 976562.50 GiB, more than 80% of the");
+        .contains("mix.ior.segments: 2000000000 segments make a checkpoint of 953.67 TiB, more than 80% of the");
     MixResults mix = ResultsFiles.read(results);
     assertThat(mix.complete()).isFalse();
     assertThat(mix.phases()).isEmpty();

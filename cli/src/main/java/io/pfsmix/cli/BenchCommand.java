@@ -1,12 +1,15 @@
 package io.pfsmix.cli;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.concurrent.Callable;
 
 import org.apache.hadoop.conf.Configuration;
 
+import io.pfsmix.fs.FreeSpace;
 import io.pfsmix.fs.PfsConfigKeys;
+import io.pfsmix.fs.Sizes;
 import io.pfsmix.fs.bench.ReadBenchmark;
 
 import picocli.CommandLine.Command;
@@ -37,12 +40,12 @@ final class BenchCommand implements Runnable {
   static final class Read implements Callable<Integer> {
 
     @Option(names = "--size", paramLabel = "SIZE", defaultValue = "1g",
-        description = "file size, with k/m/g suffixes (default: ${DEFAULT-VALUE})")
+        description = "file size; must fit the directory's free space (default: ${DEFAULT-VALUE})")
     String size;
 
     @Option(names = "--dir", paramLabel = "DIR",
-        description = "local directory for the file, e.g. on the parallel file system's mount (default: the system "
-            + "temporary directory)")
+        description = "local directory for the file, e.g. on the parallel file system's mount; created when missing "
+            + "(default: the system temporary directory)")
     Path directory;
 
     @Option(names = {"-r", "--repetitions"}, paramLabel = "N", defaultValue = "5",
@@ -59,19 +62,31 @@ final class BenchCommand implements Runnable {
 
     @Override
     public Integer call() throws Exception {
-      long bytes = SizeOption.positive(spec, "--size", size);
+      long bytes = Sizes.positive("--size", size);
       if (repetitions <= 0) {
         throw new ParameterException(spec.commandLine(), "--repetitions must be positive, is " + repetitions);
       }
       Configuration conf = new Configuration();
       if (readAhead != null) {
-        conf.set(PfsConfigKeys.READAHEAD_SIZE, readAhead);
+        Sizes.positive("--readahead", readAhead);
+        conf.set(PfsConfigKeys.READAHEAD_SIZE, readAhead.trim());
       }
-      Path dir = directory != null ? directory
-          : Paths.get(System.getProperty("java.io.tmpdir"), "pfsmix-bench");
-      System.out.println("pfsmix bench read: " + bytes + " bytes in " + dir.toAbsolutePath() + ", " + repetitions
+      Path dir = (directory != null ? directory : Paths.get(System.getProperty("java.io.tmpdir"), "pfsmix-bench"))
+          .toAbsolutePath();
+      Path existing = dir;
+      while (!Files.exists(existing)) {
+        existing = existing.getParent();
+      }
+      if (!Files.isDirectory(existing)) {
+        throw new IllegalArgumentException("--dir " + dir + ": " + (existing.equals(dir) ? "not a directory"
+            : existing + " is not a directory"));
+      }
+      // the file is written with java.nio: the space its file store has for it, as the pfs POSIX backend reports it
+      FreeSpace.require("--size " + size + " writes", bytes, Files.getFileStore(existing).getUsableSpace(), 1.0,
+          dir.toString());
+      System.out.println("pfsmix bench read: " + bytes + " bytes in " + dir + ", " + repetitions
           + " timed runs per method, pfs read-ahead " + conf.get(PfsConfigKeys.READAHEAD_SIZE, "4m"));
-      new ReadBenchmark(dir.toAbsolutePath(), bytes, repetitions, conf, System.out).run();
+      new ReadBenchmark(dir, bytes, repetitions, conf, System.out).run();
       return 0;
     }
   }

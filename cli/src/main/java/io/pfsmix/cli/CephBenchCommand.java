@@ -19,6 +19,8 @@ import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.RawLocalFileSystem;
 
+import io.pfsmix.fs.Sizes;
+
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -46,7 +48,7 @@ final class CephBenchCommand implements Callable<Integer> {
   Path cephConf;
 
   @Option(names = "--size", paramLabel = "SIZE", defaultValue = "1g",
-      description = "file size, with k/m/g suffixes (default: ${DEFAULT-VALUE})")
+      description = "file size (default: ${DEFAULT-VALUE})")
   String size;
 
   @Option(names = {"-r", "--repetitions"}, paramLabel = "N", defaultValue = "3",
@@ -68,7 +70,7 @@ final class CephBenchCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    long bytes = SizeOption.positive(spec, "--size", size);
+    long bytes = Sizes.positive("--size", size);
     if (repetitions <= 0) {
       throw new ParameterException(spec.commandLine(), "--repetitions must be positive, is " + repetitions);
     }

@@ -13,6 +13,7 @@ import io.pfsmix.export.ExportBenchmark;
 import io.pfsmix.export.ExportFormat;
 import io.pfsmix.export.ExportOptions;
 import io.pfsmix.export.ExportRun;
+import io.pfsmix.fs.Sizes;
 import io.pfsmix.trace.format.TracePoint;
 
 
@@ -71,7 +72,7 @@ final class ExportCommand implements Callable<Integer> {
   String fileAlignment;
 
   @Option(names = "--disk-read-bw", paramLabel = "BYTES/S", defaultValue = "100m",
-      description = "simgrid: disk read bandwidth per host (Hadoop size suffixes: 100m = 100 MiB/s). "
+      description = "simgrid: disk read bandwidth per host (a size per second: 100m = 100 MiB/s). "
           + "Default: ${DEFAULT-VALUE}")
   String diskReadBw;
 
@@ -104,10 +105,10 @@ final class ExportCommand implements Callable<Integer> {
     ExportFormat f = ExportFormat.parse(format);
     ExportOptions options = new ExportOptions()
         .dxtMaxSegments(dxtMaxSegments)
-        .fileAlignment(SizeOption.parse(spec, "--file-alignment", fileAlignment))
-        .diskBandwidth(SizeOption.parse(spec, "--disk-read-bw", diskReadBw),
-            SizeOption.parse(spec, "--disk-write-bw", diskWriteBw))
-        .link(SizeOption.parse(spec, "--link-bw", linkBw), linkLatency)
+        .fileAlignment(Sizes.parse("--file-alignment", fileAlignment))
+        .diskBandwidth(Sizes.parse("--disk-read-bw", diskReadBw),
+            Sizes.parse("--disk-write-bw", diskWriteBw))
+        .link(Sizes.parse("--link-bw", linkBw), linkLatency)
         .disksim(disksimFileSpan, disksimDevices)
         .commandLine("pfsmix export --format " + f.cliName());
     if (points != null) {

@@ -75,8 +75,8 @@ final class MixCommand implements Callable<Integer> {
   @Option(names = "--tfidf-data", paramLabel = "PATH", description = "request data (generated when absent). Default: DIR/tfidf/requests")
   String tfidfData;
 
-  @Option(names = "--tfidf-size", paramLabel = "SIZE", description = "size of request data to generate. Default: "
-      + MixKeys.TFIDF_SIZE_DEFAULT)
+  @Option(names = "--tfidf-size", paramLabel = "SIZE", description = "size of request data to generate; the mix's own"
+      + " data of another size is generated again. Default: " + MixKeys.TFIDF_SIZE_DEFAULT)
   String tfidfSize;
 
   @Option(names = "--model", paramLabel = "PATH", description = "attack model (trained when absent). Default: DIR/tfidf/model")

@@ -9,6 +9,9 @@ import picocli.CommandLine.HelpCommand;
     mixinStandardHelpOptions = true,
     versionProvider = VersionProvider.class,
     description = "Hadoop and HPC checkpoint workloads on parallel file systems: run, trace, measure, export.",
+    footer = {"", "SIZE, in every command's flags and every configuration key: a number with an optional suffix "
+        + "k, m, g, t or p (powers of 1024), e.g. 4096, 64k, 7.2g; a fraction needs a suffix; at most 2^63-1 bytes. "
+        + "IOR's flags take whole numbers only, as the real IOR does. See docs/configuration.md."},
     subcommands = {
         HelpCommand.class,
         DemoCommand.class,

@@ -5,6 +5,7 @@ import java.util.concurrent.Callable;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 
+import io.pfsmix.fs.Sizes;
 import io.pfsmix.tfidf.TfidfBench;
 import io.pfsmix.tfidf.TfidfConfigKeys;
 import io.pfsmix.tfidf.TfidfJobs;
@@ -37,12 +38,14 @@ final class TfidfCommand implements Runnable {
 
   @Command(name = "generate", mixinStandardHelpOptions = true,
       description = "Write labelled HTTP requests (normal traffic and the seven ECML/PKDD 2007 attack classes) to any "
-          + "Hadoop path, as files requests-NNNNN.req.")
+          + "Hadoop path, as files requests-NNNNN.req. They are written into a hidden directory beside the output and "
+          + "renamed into place when complete: a failed or interrupted run leaves no output.")
   static final class Generate implements Callable<Integer> {
     @Option(names = "--out", required = true, description = "output directory (pfs://, file://, hdfs://, ...)")
     String out;
 
-    @Option(names = "--size", description = "total bytes, e.g. 7.2g, 500m (suffixes are powers of 1024)")
+    @Option(names = "--size", paramLabel = "SIZE",
+        description = "total bytes, e.g. 7.2g, 500m; must fit the free space")
     String size;
 
     @Option(names = "--records", description = "number of requests (instead of --size)")
@@ -70,7 +73,7 @@ final class TfidfCommand implements Runnable {
       }
       DatasetGenerator.Options o = new DatasetGenerator.Options();
       o.output = new Path(out);
-      o.sizeBytes = size == null ? 0 : DatasetGenerator.parseSize(size);
+      o.sizeBytes = size == null ? 0 : Sizes.positive("--size", size);
       o.records = records == null ? 0 : records;
       if (records != null && records <= 0) {
         throw new IllegalArgumentException("--records must be positive, got " + records);
@@ -188,7 +191,8 @@ final class TfidfCommand implements Runnable {
     @Option(names = "--model", description = "model to use (default: train one on 20000 generated requests)")
     String model;
 
-    @Option(names = "--data-size", defaultValue = "256m", description = "request data to classify (default: ${DEFAULT-VALUE})")
+    @Option(names = "--data-size", paramLabel = "SIZE", defaultValue = "256m",
+        description = "request data to classify, held in memory, below 2 GiB (default: ${DEFAULT-VALUE})")
     String dataSize;
 
     @Option(names = "--rounds", defaultValue = "5", description = "in-memory rounds; the best counts (default: ${DEFAULT-VALUE})")
@@ -202,7 +206,7 @@ final class TfidfCommand implements Runnable {
       TfidfBench.Options o = new TfidfBench.Options();
       o.work = new Path(work);
       o.model = model == null ? null : new Path(model);
-      o.dataBytes = DatasetGenerator.parseSize(dataSize);
+      o.dataBytes = Sizes.positive("--data-size", dataSize);
       o.rounds = rounds;
       o.threads = threads;
       TfidfBench.run(localJobs(), o, System.out);

@@ -11,7 +11,10 @@ import java.util.Objects;
 import java.util.concurrent.Callable;
 
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
 
+import io.pfsmix.fs.FreeSpace;
+import io.pfsmix.fs.Sizes;
 import io.pfsmix.trace.TraceContext;
 import io.pfsmix.trace.bench.TraceOverheadBenchmark;
 import io.pfsmix.trace.format.TraceReader;
@@ -217,9 +220,9 @@ final class TraceCommand implements Runnable {
 
     @Override
     public Integer call() throws Exception {
-      long read = SizeOption.positive(spec, "--read-size", readFileSize);
-      long write = SizeOption.positive(spec, "--write-size", writeFileSize);
-      long block = SizeOption.positive(spec, "--block", blockSize);
+      long read = Sizes.positive("--read-size", readFileSize);
+      long write = Sizes.positive("--write-size", writeFileSize);
+      long block = Sizes.positive("--block", blockSize);
       if (block > Integer.MAX_VALUE - 64) {
         throw new ParameterException(spec.commandLine(), "--block must be below 2 GiB, is " + blockSize);
       }
@@ -230,6 +233,9 @@ final class TraceCommand implements Runnable {
         throw new ParameterException(spec.commandLine(), "--events must be positive, is " + events);
       }
       Path base = directory != null ? directory : Paths.get(System.getProperty("java.io.tmpdir"));
+      FreeSpace.require("--read-size " + readFileSize + " and --write-size " + writeFileSize + " write",
+          read > Long.MAX_VALUE - write ? Long.MAX_VALUE : read + write, FileSystem.getLocal(new Configuration()),
+          new org.apache.hadoop.fs.Path(base.toAbsolutePath().toUri()));
       Path work = Files.createTempDirectory(Files.createDirectories(base), "pfsmix-bench-trace-");
       System.out.printf("pfsmix bench trace: read file %d bytes in 4096-byte reads, checkpoint %d bytes in %d-byte "
           + "blocks, %d runs per mode, in %s%n", read, write, block, repetitions, work);

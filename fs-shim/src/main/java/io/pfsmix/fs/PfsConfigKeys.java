@@ -22,7 +22,7 @@ public final class PfsConfigKeys {
   /** System property naming the pfsmix installation; the embedded root goes under it (set by ./pfsmix). */
   public static final String PFSMIX_HOME_PROPERTY = "pfsmix.home";
 
-  /** Bytes read ahead per backend read for sequential reading; Hadoop size suffixes (k, m, g) accepted. */
+  /** Bytes read ahead per backend read for sequential reading; a size (docs/configuration.md, "Sizes"). */
   public static final String READAHEAD_SIZE = "fs.pfs.readahead.size";
   public static final long READAHEAD_SIZE_DEFAULT = 4L << 20;
 

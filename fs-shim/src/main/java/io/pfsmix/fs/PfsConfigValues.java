@@ -11,15 +11,10 @@ public final class PfsConfigValues {
   private PfsConfigValues() {
   }
 
-  /** A byte count; Hadoop size suffixes (k, m, g, t) accepted. */
+  /** A byte count in pfsmix's size grammar ({@link Sizes}); unset: the default. */
   public static long bytes(Configuration conf, String key, long defaultValue, long min, long max) {
-    long value;
-    try {
-      value = conf.getLongBytes(key, defaultValue);
-    } catch (IllegalArgumentException e) {
-      // NumberFormatException for "12x", IllegalArgumentException for an unknown suffix: neither names the key
-      throw new IllegalArgumentException(key + " = '" + conf.get(key) + "' is not a size in bytes (e.g. 4194304, 64k, 4m, 1g)");
-    }
+    String text = conf.getTrimmed(key);
+    long value = text == null ? defaultValue : Sizes.parse(key, text);
     if (value < min || value > max) {
       throw new IllegalArgumentException(key + " = '" + conf.get(key) + "' is out of range: must be between " + min
           + " and " + max + " bytes");

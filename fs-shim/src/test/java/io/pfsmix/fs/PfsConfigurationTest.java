@@ -139,7 +139,8 @@ class PfsConfigurationTest {
         {PfsConfigKeys.WRITE_BUFFER_SIZE, "-1"},
         {PfsConfigKeys.READAHEAD_RANDOM_SIZE, "0"},
         {PfsConfigKeys.BLOCK_SIZE, "12x"},
-        {PfsConfigKeys.VECTORED_MAX_MERGED, "1.5m"},
+        {PfsConfigKeys.VECTORED_MAX_MERGED, "1e"},
+        {PfsConfigKeys.WRITE_BUFFER_SIZE, ""},
         {PfsConfigKeys.READAHEAD_MMAP, "yes"},
     };
     for (String[] c : cases) {

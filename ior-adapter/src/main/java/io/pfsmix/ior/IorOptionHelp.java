@@ -8,7 +8,7 @@ public final class IorOptionHelp {
 
   public static String text() {
     return """
-        Usage: ./pfsmix ior [IOR flags]      (IOR 4.x flags and meanings; sizes take k, m, g, t suffixes)
+        Usage: ./pfsmix ior [IOR flags]      (IOR 4.x flags and meanings)
           -a S  API for I/O [HADOOP|POSIX]: HADOOP = any Hadoop FileSystem URI in -o (default), POSIX = local path
           -A N  refNum -- user supplied reference number to include in the summary
           -b N  blockSize -- contiguous bytes to write per task (e.g.: 8, 4k, 2m, 1g) [1m]
@@ -47,6 +47,10 @@ public final class IorOptionHelp {
           --yarn                 run the ranks as the map tasks of a YARN job instead of threads of this JVM
           --ranks-per-task=N     ranks per YARN task (threads in the task) [1]
         Without -w, -r, -W or -R, IOR writes and reads.
+        Sizes (-b, -t, -O segmentCount=): whole numbers with an optional suffix k, m, g, t or p in either case, powers
+        of 1024, as IOR reads them (no fractions: 1536m, not 1.5g); at most 2^63-1 bytes. Before any I/O the write
+        phase (-b x -s x -N) must fit the file system's free space, and the transfer buffers (-t x -N, threads of
+        this JVM) the JVM's memory.
         """;
   }
 }

@@ -3,6 +3,8 @@ package io.pfsmix.ior;
 import java.util.Arrays;
 import java.util.Locale;
 
+import io.pfsmix.fs.Sizes;
+
 /**
  * IOR 4.x's command line, getopt style: single-letter flags that may be bundled ({@code -wr}), values attached or
  * separate ({@code -b4k}, {@code -b 4k}), {@code -O key=value[,key=value]} directives, and the pfsmix long options
@@ -199,31 +201,15 @@ final class IorOptionParser {
     }
   }
 
-  /** IOR's string_to_bytes: an integer with an optional binary suffix k, m, g, t or p (either case). */
+  /**
+   * IOR's string_to_bytes: a whole number with an optional binary suffix k, m, g, t or p (either case), in pfsmix's one
+   * size grammar ({@link Sizes#parseWhole}).
+   */
   static long parseSize(String name, String value) {
-    String text = value.trim();
-    if (text.isEmpty()) {
-      throw new IorUsageException("missing size for " + name);
-    }
-    int shift = switch (Character.toLowerCase(text.charAt(text.length() - 1))) {
-      case 'k' -> 10;
-      case 'm' -> 20;
-      case 'g' -> 30;
-      case 't' -> 40;
-      case 'p' -> 50;
-      default -> 0;
-    };
-    String digits = shift == 0 ? text : text.substring(0, text.length() - 1).trim();
-    long number;
     try {
-      number = Long.parseLong(digits);
-    } catch (NumberFormatException e) {
-      throw new IorUsageException("invalid size \"" + value + "\" for " + name + ": expected a number with an optional"
-          + " suffix k, m, g, t or p (e.g. 4k, 64m, 1g)");
+      return Sizes.parseWhole(name, value);
+    } catch (IllegalArgumentException e) {
+      throw new IorUsageException(e.getMessage());
     }
-    if (shift > 0 && (Math.abs(number) > (Long.MAX_VALUE >> shift))) {
-      throw new IorUsageException("size \"" + value + "\" for " + name + " overflows 64 bits");
-    }
-    return number << shift;
   }
 }

@@ -14,6 +14,9 @@ import java.util.concurrent.Future;
 
 import org.apache.hadoop.conf.Configuration;
 
+import io.pfsmix.fs.BufferMemory;
+import io.pfsmix.fs.Sizes;
+
 /**
  * Runs an IOR test through the Hadoop FileSystem API and prints IOR's report. Ranks are threads of this JVM, or with
  * --yarn the tasks of a YARN job ({@link IorYarnJob}). This is the entry point for other modules:
@@ -40,6 +43,17 @@ public final class IorRunner {
     options.validate();
     IorStorage storage = IorStorage.open(conf, options);
     storage.checkSupported();
+    storage.checkReadable();
+    if (!options.yarn) {
+      // every rank is a thread of this JVM with a transfer buffer of its own
+      try {
+        BufferMemory.require("-t " + Sizes.human(options.transferSize) + " x -N " + options.numTasks + " ranks",
+            options.transferSize * options.numTasks, storage.directTransferBuffers());
+      } catch (IllegalArgumentException e) {
+        throw new IorUsageException(e.getMessage());
+      }
+    }
+    storage.checkFreeSpace();
     PrintStream log = new PrintStream(out, true, StandardCharsets.UTF_8);
     PrintStream results = log;
     if (options.summaryFile != null) {

@@ -16,8 +16,10 @@ import org.apache.hadoop.fs.FsStatus;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.StreamCapabilities;
 
+import io.pfsmix.fs.FreeSpace;
 import io.pfsmix.fs.PositionedWriter;
 import io.pfsmix.fs.PositionedWrites;
+import io.pfsmix.fs.Sizes;
 
 /**
  * The test file(s) of one IOR test on a Hadoop FileSystem: IOR's names (one shared file, or {@code <file>.%08d} per
@@ -92,7 +94,50 @@ final class IorStorage {
    * an array (sequential streams and concat parts take byte[]).
    */
   ByteBuffer allocateTransferBuffer(int size) {
-    return positionedWrites || !options.writeFile ? ByteBuffer.allocateDirect(size) : ByteBuffer.allocate(size);
+    return directTransferBuffers() ? ByteBuffer.allocateDirect(size) : ByteBuffer.allocate(size);
+  }
+
+  boolean directTransferBuffers() {
+    return positionedWrites || !options.writeFile;
+  }
+
+  /**
+   * Refuses, before any buffer is allocated, reading (-r, -R) without writing (-w) when a test file is missing: the
+   * run reads what an earlier one wrote and kept (-k).
+   */
+  void checkReadable() throws IOException {
+    if (options.writeFile || !(options.readFile || options.checkRead)) {
+      return;
+    }
+    for (int rank = 0; rank < (options.filePerProc ? options.numTasks : 1); rank++) {
+      Path file = fileOf(rank);
+      if (!fs.exists(file)) {
+        throw new IorUsageException("cannot read " + file + ": it does not exist (without -w, -r reads the file(s) an"
+            + " earlier run wrote and kept with -k)");
+      }
+    }
+  }
+
+  /**
+   * Refuses, before any I/O, a write phase (-b x -s x -N bytes) larger than the file system's free space plus the
+   * test files it replaces.
+   */
+  void checkFreeSpace() throws IOException {
+    if (!options.writeFile) {
+      return;
+    }
+    long free = FreeSpace.of(fs, path);
+    if (free != FreeSpace.UNKNOWN) {
+      // the run removes or overwrites the files of an earlier one: their space is reused
+      free += statSize();
+    }
+    try {
+      FreeSpace.require("the write phase (-b " + Sizes.human(options.blockSize) + " x -s " + options.segmentCount
+          + " x -N " + options.numTasks + ") writes", options.expectedAggFileSize(), free, 1.0,
+          path.getParent().toString());
+    } catch (FreeSpace.NotEnoughSpaceException e) {
+      throw new IorUsageException(e.getMessage());
+    }
   }
 
   /** IOR's GetTestFileName: the shared file, or {@code <file>.%08d} of the given rank for -F. */

@@ -21,6 +21,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import io.pfsmix.fs.BufferMemory;
+import io.pfsmix.fs.Sizes;
 import io.pfsmix.trace.TraceConfigKeys;
 import io.pfsmix.trace.format.TraceOp;
 import io.pfsmix.trace.format.TracePoint;
@@ -270,6 +272,40 @@ class IorPfsRunTest {
     assertThatThrownBy(() -> run("-a", "POSIX", "-w", "-N", "2", "-o", target.toString()))
         .isInstanceOf(IorUsageException.class).hasMessageContaining("N-to-1").hasMessageContaining("Use -F");
     assertThat(Files.exists(target.getParent())).isFalse();
+  }
+
+  @Test
+  void readingAMissingFileIsRefusedBeforeAnyBufferIsAllocated() throws IOException {
+    // 8 transfer buffers of 1 GiB: allocated first, this ran out of memory before it found the file missing
+    assertThatThrownBy(() -> run("-r", "-b", "1g", "-t", "1g", "-N", "8", "-o", "pfs:///ckpt/missing"))
+        .isInstanceOf(IorUsageException.class)
+        .hasMessage("ERROR: cannot read pfs:/ckpt/missing: it does not exist (without -w, -r reads the file(s) an"
+            + " earlier run wrote and kept with -k)");
+    run("-w", "-k", "-F", "-N", "2", "-b", "16k", "-t", "4k", "-o", "pfs:///ckpt/perrank");
+    root.resolve("ckpt/perrank.00000001").toFile().delete();
+    assertThatThrownBy(() -> run("-r", "-F", "-N", "2", "-b", "16k", "-t", "4k", "-o", "pfs:///ckpt/perrank"))
+        .hasMessageStartingWith("ERROR: cannot read pfs:/ckpt/perrank.00000001: it does not exist");
+  }
+
+  @Test
+  void transferBuffersBeyondWhatTheJvmCanGiveAreRefusedBeforeAnyIo() {
+    long ranks = BufferMemory.maxDirect() / (1L << 30) + 1;
+    assertThatThrownBy(() -> run("-w", "-b", "1g", "-t", "1g", "-N", Long.toString(ranks), "-o", "pfs:///ckpt/big"))
+        .isInstanceOf(IorUsageException.class)
+        .hasMessage("ERROR: -t 1.00 GiB x -N " + ranks + " ranks needs " + Sizes.human(ranks << 30) + " of direct buffer"
+            + " memory, more than the " + Sizes.human(BufferMemory.maxDirect()) + " this JVM can give"
+            + " (-XX:MaxDirectMemorySize, by default the maximum heap -Xmx; ./pfsmix takes JVM options from"
+            + " PFSMIX_JAVA_OPTS)");
+    assertThat(root.resolve("ckpt/big")).doesNotExist();
+  }
+
+  @Test
+  void aWritePhaseLargerThanTheFreeSpaceIsRefusedBeforeAnyIo() {
+    assertThatThrownBy(() -> run("-w", "-b", "1p", "-t", "1m", "-N", "2", "-o", "pfs:///ckpt/huge"))
+        .isInstanceOf(IorUsageException.class)
+        .hasMessageStartingWith("ERROR: the write phase (-b 1.00 PiB x -s 1 x -N 2) writes 2.00 PiB, more than the ")
+        .hasMessageEndingWith(" free on pfs:/ckpt");
+    assertThat(root.resolve("ckpt/huge")).doesNotExist();
   }
 
   @Test

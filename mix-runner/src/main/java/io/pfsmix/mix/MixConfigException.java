@@ -10,6 +10,12 @@ public final class MixConfigException extends IllegalArgumentException {
     this.key = key;
   }
 
+  /** A problem whose message names the setting already ("KEY: ..."), e.g. from {@link io.pfsmix.fs.Sizes}. */
+  MixConfigException(String key, IllegalArgumentException named) {
+    super(named.getMessage(), named);
+    this.key = key;
+  }
+
   /** The setting at fault, as written in a mix configuration file. */
   public String key() {
     return key;

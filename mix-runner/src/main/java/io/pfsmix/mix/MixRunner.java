@@ -17,6 +17,9 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.util.ShutdownHookManager;
 
+import io.pfsmix.fs.FreeSpace;
+import io.pfsmix.fs.Sizes;
+
 /**
  * Runs a mix: per file system, prepares the data, balances the checkpoint size if asked, then repeats TFIDF alone, IOR
  * alone and both together per pattern; records every phase as it ends, and at the end (also after a failure or Ctrl-C)
@@ -148,13 +151,13 @@ public final class MixRunner {
       checkCancelled();
       progress.say(fs.label() + ": preparing the TFIDF data and model (generated or trained when absent)");
       workloads.prepare(env.conf(), settings, progress);
-      long free = FileSystem.get(env.conf()).getStatus(new org.apache.hadoop.fs.Path(settings.dir())).getRemaining();
-      long room = (long) (free * CHECKPOINT_SHARE_OF_FREE_SPACE);
-      long checkpoint = settings.checkpointBytes(settings.iorSegments());
-      if (checkpoint > room) {
-        throw new MixConfigException(MixKeys.IOR_SEGMENTS, String.format(Locale.ROOT, "%d segments make a checkpoint of"
-            + " %s, more than %.0f%% of the %s free on %s", settings.iorSegments(), human(checkpoint),
-            CHECKPOINT_SHARE_OF_FREE_SPACE * 100, human(free), fs.label()));
+      long free = FreeSpace.of(FileSystem.get(env.conf()), new org.apache.hadoop.fs.Path(settings.dir()));
+      long room = free == FreeSpace.UNKNOWN ? free : (long) (free * CHECKPOINT_SHARE_OF_FREE_SPACE);
+      try {
+        FreeSpace.require(settings.iorSegments() + " segments make a checkpoint of",
+            settings.checkpointBytes(settings.iorSegments()), free, CHECKPOINT_SHARE_OF_FREE_SPACE, fs.label());
+      } catch (FreeSpace.NotEnoughSpaceException e) {
+        throw new MixConfigException(MixKeys.IOR_SEGMENTS, e.getMessage());
       }
       Map<IorPattern, Integer> segments = new EnumMap<>(IorPattern.class);
       for (IorPattern pattern : settings.patterns()) {
@@ -208,7 +211,7 @@ public final class MixRunner {
       if (next > maxSegments) {
         progress.say(String.format(Locale.ROOT, "  balancing %s %s: %d segments (%s) would not fit; trying %d, the most"
             + " that %.0f%% of the free space holds", fs.label(), pattern.label(), next,
-            human(settings.checkpointBytes(next)), maxSegments, CHECKPOINT_SHARE_OF_FREE_SPACE * 100));
+            Sizes.human(settings.checkpointBytes(next)), maxSegments, CHECKPOINT_SHARE_OF_FREE_SPACE * 100));
         next = maxSegments;
       }
       int chosen = next;
@@ -249,7 +252,7 @@ public final class MixRunner {
       run.add(workloads.ior(conf, settings, pattern, segments, iorDir));
     }
     progress.say("phase " + id + " starting" + (segments > 0 ? " (IOR " + segments + " segments, "
-        + human(settings.checkpointBytes(segments)) + ")" : ""));
+        + Sizes.human(settings.checkpointBytes(segments)) + ")" : ""));
     PhaseExecutor executor = new PhaseExecutor(run);
     current = executor;
     if (cancelReason != null) {
@@ -360,19 +363,9 @@ public final class MixRunner {
     StringBuilder s = new StringBuilder();
     for (WorkloadResult w : p.workloads()) {
       s.append(String.format(Locale.ROOT, "; %s %.1f MiB/s (%s in %.2f s)", w.workload(), w.throughputMiBs(),
-          human(w.bytes()), w.seconds()));
+          Sizes.human(w.bytes()), w.seconds()));
     }
     return s.toString();
-  }
-
-  static String human(long bytes) {
-    if (bytes >= 1L << 30) {
-      return String.format(Locale.ROOT, "%.2f GiB", bytes / (double) (1L << 30));
-    }
-    if (bytes >= 1L << 20) {
-      return String.format(Locale.ROOT, "%.1f MiB", bytes / (double) (1L << 20));
-    }
-    return String.format(Locale.ROOT, "%.1f KiB", bytes / 1024.0);
   }
 
   private static String safe(String label) {

@@ -19,7 +19,7 @@ import java.util.Properties;
 import java.util.Set;
 import java.util.TreeMap;
 
-import org.apache.hadoop.util.StringUtils.TraditionalBinaryPrefix;
+import io.pfsmix.fs.Sizes;
 
 /**
  * The validated settings of one mix: a configuration file's properties with flags layered on top. Every problem is
@@ -213,17 +213,11 @@ public record MixSettings(
     }
 
     long size(String key, String def) {
-      String v = string(key, def);
-      long bytes;
       try {
-        bytes = TraditionalBinaryPrefix.string2long(v.toLowerCase(Locale.ROOT));
+        return Sizes.positive(key, string(key, def));
       } catch (IllegalArgumentException e) {
-        throw new MixConfigException(key, "'" + v + "' is not a size (examples: 4k, 64m, 2g)");
+        throw new MixConfigException(key, e);
       }
-      if (bytes <= 0) {
-        throw new MixConfigException(key, "'" + v + "' must be a positive size");
-      }
-      return bytes;
     }
 
     long longValue(String key, long def) {

@@ -16,6 +16,7 @@ import org.apache.hadoop.mapreduce.Cluster;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.JobStatus;
 
+import io.pfsmix.fs.Sizes;
 import io.pfsmix.tfidf.ClassifyResult;
 import io.pfsmix.tfidf.ModelFormatException;
 import io.pfsmix.tfidf.TfidfConfigKeys;
@@ -52,14 +53,26 @@ final class TfidfWorkload implements Workload {
   static void prepare(Configuration conf, MixSettings settings, Progress progress) throws Exception {
     FileSystem fs = FileSystem.get(conf);
     Path data = new Path(settings.tfidfData());
-    if (inputBytes(fs, data) == 0) {
-      progress.say("  generating " + MixRunner.human(settings.tfidfSize()) + " of HTTP requests at " + data);
-      generate(conf, data, settings.tfidfSize(), settings.tfidfSeed());
+    long existing = inputBytes(fs, data);
+    if (existing > 0 && !DatasetGenerator.isGeneratedSize(existing, settings.tfidfSize())) {
+      String sizes = "request data at " + data + " is " + Sizes.human(existing) + ", not the "
+          + Sizes.human(settings.tfidfSize()) + " of " + MixKeys.TFIDF_SIZE;
+      if (ownedByMix(settings, settings.tfidfData())) {
+        // the mix's own data from an earlier mix of another size: measuring that instead would be a silent mistake
+        progress.say("  " + sizes + ": generating it again");
+        existing = 0;
+      } else {
+        progress.say("  " + sizes + ", which sizes only data the mix generates: using it as it is");
+      }
     }
-    progress.say("  request data: " + data + " (" + MixRunner.human(inputBytes(fs, data)) + ")");
+    if (existing == 0) {
+      progress.say("  generating " + Sizes.human(settings.tfidfSize()) + " of HTTP requests at " + data);
+      generate(conf, data, settings.tfidfSize(), MixKeys.TFIDF_SIZE, settings.tfidfSeed());
+    }
+    progress.say("  request data: " + data + " (" + Sizes.human(inputBytes(fs, data)) + ")");
     Path model = new Path(settings.tfidfModel());
     FileSystem modelFs = model.getFileSystem(conf);
-    if (modelFs.exists(model) && settings.tfidfModel().startsWith(settings.dir().replaceAll("/+$", "") + "/tfidf/")) {
+    if (modelFs.exists(model) && ownedByMix(settings, settings.tfidfModel())) {
       // a model the mix trained itself, in its own directory: retrain it if this build can no longer use it
       try {
         TfidfModel.read(model, conf);
@@ -70,9 +83,9 @@ final class TfidfWorkload implements Workload {
     }
     if (!modelFs.exists(model)) {
       Path training = new Path(new Path(settings.dir()), "tfidf/training");
-      progress.say("  no model at " + model + ": generating " + MixRunner.human(settings.tfidfTrainSize())
+      progress.say("  no model at " + model + ": generating " + Sizes.human(settings.tfidfTrainSize())
           + " of training requests (seed " + (settings.tfidfSeed() + 1) + ") and training it");
-      generate(conf, training, settings.tfidfTrainSize(), settings.tfidfSeed() + 1);
+      generate(conf, training, settings.tfidfTrainSize(), MixKeys.TFIDF_TRAIN_SIZE, settings.tfidfSeed() + 1);
       TfidfModel trained = TfidfJobs.train(conf, training, model,
           conf.getInt(TfidfConfigKeys.TOP_K, TfidfConfigKeys.TOP_K_DEFAULT));
       fs.delete(training, true);
@@ -80,10 +93,17 @@ final class TfidfWorkload implements Workload {
     }
   }
 
-  private static void generate(Configuration conf, Path output, long size, long seed) throws IOException {
+  /** Data or a model the mix keeps in its own directory (DIR/tfidf/), rather than one a setting names elsewhere. */
+  private static boolean ownedByMix(MixSettings settings, String path) {
+    return path.startsWith(settings.dir().replaceAll("/+$", "") + "/tfidf/");
+  }
+
+  private static void generate(Configuration conf, Path output, long size, String sizeKey, long seed)
+      throws IOException {
     DatasetGenerator.Options options = new DatasetGenerator.Options();
     options.output = output;
     options.sizeBytes = size;
+    options.sizeName = sizeKey;
     options.seed = seed;
     options.overwrite = true;
     TfidfJobs.generate(conf, options, null);

@@ -104,6 +104,29 @@ class MixSettingsTest {
   }
 
   @Test
+  void sizesTakeTheOneGrammarOfEveryCommand() {
+    Map<String, String> v = base();
+    // the study's data size: refused before sizes had one grammar
+    v.put(MixKeys.TFIDF_SIZE, "7.2g");
+    v.put(MixKeys.IOR_BLOCK, "1.5m");
+    v.put(MixKeys.IOR_TRANSFER, "512K");
+    MixSettings s = MixSettings.parse(v);
+    assertThat(s.tfidfSize()).isEqualTo(7730941133L);
+    assertThat(s.iorBlock()).isEqualTo(3L << 19);
+    for (List<String> c : List.of(
+        List.of(MixKeys.TFIDF_SIZE, "1e", "mix.tfidf.size: '1e' is not a size (a number with an optional suffix k, m,"
+            + " g, t or p, powers of 1024: 4096, 64k, 7.2g)"),
+        List.of(MixKeys.TFIDF_TRAIN_SIZE, "99999999999g", "mix.tfidf.train-size: '99999999999g' overflows 64 bits"
+            + " (sizes end at 2^63-1 bytes, just under 8 EiB)"),
+        List.of(MixKeys.IOR_BLOCK, "0", "mix.ior.block: '0' must be a positive size"))) {
+      Map<String, String> bad = base();
+      bad.put(c.get(0), c.get(1));
+      assertThatThrownBy(() -> MixSettings.parse(bad)).isInstanceOf(MixConfigException.class).hasMessage(c.get(2))
+          .extracting(e -> ((MixConfigException) e).key()).isEqualTo(c.get(0));
+    }
+  }
+
+  @Test
   void sharedFileOnHdfsIsRefusedSuggestingFilePerProcess() {
     Map<String, String> v = base();
     v.put(MixKeys.FS, "pfs,hdfs-mini");

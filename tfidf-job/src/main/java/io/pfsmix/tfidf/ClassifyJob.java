@@ -196,6 +196,7 @@ final class ClassifyJob {
     if (outFs.exists(output)) {
       throw new IOException("output " + output + " already exists; remove it or choose another --output");
     }
+    OutputPaths.checkCreatable(outFs, outFs.makeQualified(output), "output");
     Path qualifiedModel = modelPath.getFileSystem(conf).makeQualified(modelPath);
     Job job = Job.getInstance(conf, "tfidf-classify " + input);
     job.setJarByClass(ClassifyJob.class);

@@ -13,6 +13,8 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 
+import io.pfsmix.fs.BufferMemory;
+import io.pfsmix.fs.Sizes;
 import io.pfsmix.tfidf.generate.DatasetGenerator;
 
 /**
@@ -40,6 +42,12 @@ public final class TfidfBench {
   }
 
   public static void run(Configuration conf, Options o, PrintStream out) throws IOException, InterruptedException {
+    // the generator ends each file after the record that reaches its share: room for those records
+    if (o.dataBytes > Integer.MAX_VALUE - (16 << 20)) {
+      throw new IllegalArgumentException("--data-size must stay below 2 GiB to fit in one array");
+    }
+    // loading holds the data twice at the end: the growing buffer and the array copied from it
+    BufferMemory.require("--data-size " + Sizes.human(o.dataBytes) + " loaded in memory", 2 * o.dataBytes, false);
     FileSystem fs = o.work.getFileSystem(conf);
     if (fs.exists(o.work)) {
       throw new IOException("work directory " + o.work + " already exists; the benchmark needs a fresh one");
@@ -59,6 +67,7 @@ public final class TfidfBench {
       DatasetGenerator.Options data = new DatasetGenerator.Options();
       data.output = new Path(o.work, "data");
       data.sizeBytes = o.dataBytes;
+      data.sizeName = "--data-size";
       data.seed = o.seed;
       data.files = Math.max(2, o.threads * 2);
       DatasetGenerator.Result generated = DatasetGenerator.generate(conf, data, out);
@@ -164,9 +173,6 @@ public final class TfidfBench {
   }
 
   private static Loaded load(Configuration conf, DatasetGenerator.Result generated) throws IOException {
-    if (generated.bytes > Integer.MAX_VALUE - 1024) {
-      throw new IllegalArgumentException("--data-size must stay below 2 GiB to fit in one array");
-    }
     Loaded loaded = new Loaded();
     ByteArrayOutputStream all = new ByteArrayOutputStream((int) generated.bytes);
     RequestRecord record = new RequestRecord();

@@ -10,6 +10,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.util.GenericOptionsParser;
 
+import io.pfsmix.fs.Sizes;
 import io.pfsmix.tfidf.generate.DatasetGenerator;
 
 /**
@@ -49,7 +50,7 @@ public final class TfidfTool {
               "files", "overwrite"));
           DatasetGenerator.Options g = new DatasetGenerator.Options();
           g.output = new Path(required(o, "out"));
-          g.sizeBytes = o.containsKey("size") ? DatasetGenerator.parseSize(o.get("size")) : 0;
+          g.sizeBytes = o.containsKey("size") ? Sizes.positive("--size", o.get("size")) : 0;
           g.records = o.containsKey("records") ? number(o, "records") : 0;
           g.seed = o.containsKey("seed") ? number(o, "seed") : g.seed;
           g.attackShare = o.containsKey("attack-share") ? fraction(o, "attack-share") : g.attackShare;

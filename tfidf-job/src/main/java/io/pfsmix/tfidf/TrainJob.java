@@ -330,6 +330,7 @@ final class TrainJob {
     conf.setInt(TfidfConfigKeys.TOP_K, topK);
     conf.setInt(TfidfConfigKeys.CENTROIDS_PER_CLASS, centroidsPerClass);
     FileSystem modelFs = modelPath.getFileSystem(conf);
+    OutputPaths.checkCreatable(modelFs, modelFs.makeQualified(modelPath), "model");
     Path work = modelFs.makeQualified(new Path(modelPath.getParent() == null ? new Path("/") : modelPath.getParent(),
         "_" + modelPath.getName() + ".training"));
     modelFs.delete(work, true);

@@ -1,11 +1,13 @@
 package io.pfsmix.tfidf;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Files;
 import java.util.List;
 
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.ParentNotDirectoryException;
 import org.apache.hadoop.fs.Path;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -49,6 +51,21 @@ class TrainClassifyLocalTest {
     o.malformedShare = malformed;
     o.files = 2;
     return DatasetGenerator.generate(conf, o, null);
+  }
+
+  @Test
+  void anOutputBelowAFileIsRefusedInOneLineBeforeAnyJob() throws Exception {
+    java.nio.file.Path file = Files.writeString(dir.resolve("somefile"), "x");
+    Path modelPath = new Path(dir.toUri().toString(), "attack.model");
+    Path data = new Path(dir.resolve("test").toUri());
+    // the local runner's stack trace, then "job ... failed: NA", before
+    assertThatThrownBy(() -> TfidfJobs.classify(conf, data, modelPath, new Path(file.toUri() + "/out")))
+        .isInstanceOf(ParentNotDirectoryException.class)
+        .hasMessage("output file:" + file + "/out cannot be created: file:" + file + " is a file, not a directory");
+    assertThatThrownBy(() -> TfidfJobs.train(conf, data, new Path(file.toUri() + "/dir/model"), 16))
+        .isInstanceOf(ParentNotDirectoryException.class)
+        .hasMessageStartingWith("model file:" + file + "/dir/model cannot be created: file:" + file + " is a file");
+    assertThat(Files.readString(file)).isEqualTo("x");
   }
 
   @Test

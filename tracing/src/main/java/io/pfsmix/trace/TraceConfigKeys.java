@@ -50,7 +50,7 @@ public final class TraceConfigKeys {
   public static final String BUFFER_RECORDS = "pfsmix.trace.buffer.records";
   public static final int BUFFER_RECORDS_DEFAULT = 1024;
 
-  /** Memory all buffers of a process may take; beyond it records are dropped and counted as lost. */
+  /** Memory all buffers of a process may take, a size; beyond it records are dropped and counted as lost. */
   public static final String BUFFER_MAX_BYTES = "pfsmix.trace.buffer.max.bytes";
   public static final long BUFFER_MAX_BYTES_DEFAULT = 64L << 20;
 

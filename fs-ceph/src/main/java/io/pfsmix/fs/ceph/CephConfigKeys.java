@@ -47,7 +47,7 @@ public final class CephConfigKeys {
   public static final int IO_TIMEOUT_SECONDS_DEFAULT = 120;
 
   /**
-   * Object size and stripe unit of new files, in bytes (size suffixes k, m, g accepted); 0: the Hadoop block size of the
+   * Object size and stripe unit of new files, sizes (docs/configuration.md, "Sizes"); 0: the Hadoop block size of the
    * create call, rounded to the stripe-unit granularity (64 KiB).
    */
   public static final String OBJECT_SIZE = PREFIX + "object.size";

@@ -6,6 +6,7 @@ import java.util.TreeMap;
 
 import org.apache.hadoop.conf.Configuration;
 
+import io.pfsmix.fs.Sizes;
 import io.pfsmix.fs.backend.CreateOptions;
 
 /**
@@ -26,8 +27,8 @@ final class CephLayoutPolicy {
 
   CephLayoutPolicy(Configuration conf, int granularity) {
     this.granularity = granularity;
-    this.configuredObjectSize = nonNegative(conf, CephConfigKeys.OBJECT_SIZE);
-    this.configuredStripeUnit = nonNegative(conf, CephConfigKeys.STRIPE_UNIT);
+    this.configuredObjectSize = bytes(conf, CephConfigKeys.OBJECT_SIZE);
+    this.configuredStripeUnit = bytes(conf, CephConfigKeys.STRIPE_UNIT);
     this.stripeCount = conf.getInt(CephConfigKeys.STRIPE_COUNT, CephConfigKeys.STRIPE_COUNT_DEFAULT);
     if (stripeCount < 1) {
       throw new IllegalArgumentException(CephConfigKeys.STRIPE_COUNT + " must be at least 1, got " + stripeCount);
@@ -64,12 +65,10 @@ final class CephLayoutPolicy {
     }
   }
 
-  private static long nonNegative(Configuration conf, String key) {
-    long value = conf.getLongBytes(key, 0);
-    if (value < 0) {
-      throw new IllegalArgumentException(key + " must not be negative, got " + value);
-    }
-    return value;
+  /** A size key; unset or empty: 0. */
+  private static long bytes(Configuration conf, String key) {
+    String text = conf.getTrimmed(key);
+    return text == null || text.isEmpty() ? 0 : Sizes.parse(key, text);
   }
 
   private static Map<Short, String> parsePools(String spec) {

@@ -59,6 +59,16 @@ class CephLayoutPolicyTest {
     assertThatThrownBy(() -> new CephLayoutPolicy(mismatch, GRANULARITY).layoutFor(create((short) 1, 1L << 20)))
         .hasMessageContaining("not a multiple of the stripe unit");
 
+    // the one size grammar: 1e was 1 EiB here (then "must be a multiple ... below 2 GiB"); a fraction with a suffix is fine
+    Configuration exa = new Configuration(false);
+    exa.set(CephConfigKeys.OBJECT_SIZE, "1e");
+    assertThatThrownBy(() -> new CephLayoutPolicy(exa, GRANULARITY))
+        .hasMessageStartingWith(CephConfigKeys.OBJECT_SIZE + ": '1e' is not a size");
+    Configuration fraction = new Configuration(false);
+    fraction.set(CephConfigKeys.OBJECT_SIZE, "1.5m");
+    assertThat(new CephLayoutPolicy(fraction, GRANULARITY).layoutFor(create((short) 1, 1L << 20)).objectSize())
+        .isEqualTo(3 << 19);
+
     Configuration stripes = new Configuration(false);
     stripes.set(CephConfigKeys.STRIPE_COUNT, "0");
     assertThatThrownBy(() -> new CephLayoutPolicy(stripes, GRANULARITY))

@@ -8,7 +8,7 @@ package io.pfsmix.fs.layout;
 public final class LayoutConfigKeys {
 
   /**
-   * Stripe unit of configured layouts, in bytes (Hadoop size suffixes such as "4m" allowed). Unset: the block size
+   * Stripe unit of configured layouts, a size (docs/configuration.md, "Sizes"). Unset: the block size
    * the backend passes in ({@link LayoutResolver#resolve}'s {@code defaultBlockSize}).
    */
   public static final String STRIPE_SIZE = "fs.pfs.layout.stripe-size";

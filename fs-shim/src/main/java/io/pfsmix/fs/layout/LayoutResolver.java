@@ -11,6 +11,8 @@ import org.apache.hadoop.conf.Configuration;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import io.pfsmix.fs.Sizes;
+
 /**
  * Decides a file's layout from the extended attributes its file system exposes, else from configuration.
  *
@@ -146,16 +148,7 @@ public final class LayoutResolver {
     if (value == null || value.isEmpty()) {
       return 0;
     }
-    long bytes;
-    try {
-      bytes = conf.getLongBytes(key, 0);
-    } catch (IllegalArgumentException e) { // NumberFormatException, or Hadoop's "Invalid size prefix"
-      throw new IllegalArgumentException(key + " = \"" + value + "\" is not a size in bytes (e.g. 1048576 or 1m)", e);
-    }
-    if (bytes <= 0) {
-      throw new IllegalArgumentException(key + " = \"" + value + "\" must be positive");
-    }
-    return bytes;
+    return Sizes.positive(key, value);
   }
 
   private static int positiveInt(Configuration conf, String key) {

@@ -75,10 +75,10 @@ class LayoutResolverTest {
   void badKeysAreRejectedUpFrontNamingKeyAndValue() {
     assertThatThrownBy(() -> new LayoutResolver(conf(LayoutConfigKeys.STRIPE_SIZE, "lots")))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessageContaining("fs.pfs.layout.stripe-size = \"lots\" is not a size in bytes");
+        .hasMessageContaining("fs.pfs.layout.stripe-size: 'lots' is not a size");
     assertThatThrownBy(() -> new LayoutResolver(conf(LayoutConfigKeys.STRIPE_SIZE, "0")))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessageContaining("fs.pfs.layout.stripe-size = \"0\" must be positive");
+        .hasMessageContaining("fs.pfs.layout.stripe-size: '0' must be a positive size");
     assertThatThrownBy(() -> new LayoutResolver(conf(LayoutConfigKeys.STRIPE_COUNT, "two")))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("fs.pfs.layout.stripe-count = \"two\" is not a whole number");

@@ -2,6 +2,7 @@ package io.pfsmix.tfidf.generate;
 
 import java.io.BufferedOutputStream;
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.util.ArrayList;
@@ -13,12 +14,16 @@ import java.util.TreeMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
 
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.util.ShutdownHookManager;
 
+import io.pfsmix.fs.FreeSpace;
+import io.pfsmix.tfidf.OutputPaths;
 import io.pfsmix.tfidf.RequestFormat;
 
 /**
@@ -40,6 +45,8 @@ public final class DatasetGenerator {
     public int files;
     public boolean overwrite;
     public int threads = Runtime.getRuntime().availableProcessors();
+    /** How the size was given (a flag or key), for messages. */
+    public String sizeName = "--size";
   }
 
   /** What was written. */
@@ -60,10 +67,20 @@ public final class DatasetGenerator {
 
   static final long AUTO_FILE_BYTES = 256L << 20;
   static final long ESTIMATED_RECORD_BYTES = 700;
+  /** Above the longest record the generator writes: a header line of at most 16 KiB with the rest of its request. */
+  static final long LARGEST_RECORD_BYTES = 20 << 10;
+  /** How long a stopped run waits for its writers before it deletes what they wrote. */
+  private static final long SHUTDOWN_WAIT_SECONDS = 30;
 
   private DatasetGenerator() {
   }
 
+  /**
+   * Writes the data set into a hidden staging directory beside the output ({@code .NAME.generating-RANDOM}) and renames
+   * it into place when every file is complete, so that the output never exists half written: a failure, Ctrl-C or
+   * SIGTERM removes the staging directory; after kill -9 it stays, hidden from Hadoop's input listing, and may be
+   * deleted. An existing output is replaced (--overwrite) only then.
+   */
   public static Result generate(Configuration conf, Options options, PrintStream progressOut) throws IOException {
     if ((options.sizeBytes > 0) == (options.records > 0)) {
       throw new IllegalArgumentException("give exactly one of --size and --records (a positive amount)");
@@ -79,16 +96,31 @@ public final class DatasetGenerator {
       files = (int) options.records;
     }
     FileSystem fs = options.output.getFileSystem(conf);
-    prepare(fs, options.output, options.overwrite);
+    // through a string: a Path made from a directory's URI keeps its trailing slash, and with it an empty name
+    Path output = fs.makeQualified(new Path(options.output.toString()));
+    checkOutput(fs, output, options.overwrite);
+    if (options.sizeBytes > 0) {
+      FreeSpace.require(options.sizeName + ": the data set is", options.sizeBytes, fs, output);
+    }
+    Path staging = new Path(output.getParent(), "." + output.getName() + ".generating-"
+        + Long.toHexString(ThreadLocalRandom.current().nextLong() & Long.MAX_VALUE));
+    if (!fs.mkdirs(staging)) {
+      throw new IOException("cannot create the staging directory " + staging);
+    }
     Progress progress = new Progress(progressOut, "generate", estimatedBytes);
     ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, Math.min(files, options.threads)));
     List<Future<FileResult>> futures = new ArrayList<>();
+    // Ctrl-C or SIGTERM: stop the writers and remove what they wrote, before Hadoop closes the file systems
+    Runnable onShutdown = () -> discard(fs, staging, pool);
+    ShutdownHookManager.get().addShutdownHook(onShutdown, FileSystem.SHUTDOWN_HOOK_PRIORITY + 1,
+        SHUTDOWN_WAIT_SECONDS + 10, TimeUnit.SECONDS);
+    boolean complete = false;
     try {
       for (int i = 0; i < files; i++) {
         final int index = i;
         long bytes = options.sizeBytes > 0 ? share(options.sizeBytes, files, i) : Long.MAX_VALUE;
         long records = options.records > 0 ? share(options.records, files, i) : Long.MAX_VALUE;
-        Path file = new Path(options.output, String.format(Locale.ROOT, "requests-%05d.req", i));
+        Path file = new Path(staging, String.format(Locale.ROOT, "requests-%05d.req", i));
         futures.add(pool.submit(() -> writeFile(fs, file, generator, fileSeed(options.seed, index), bytes, records, progress)));
       }
       List<Path> written = new ArrayList<>();
@@ -97,63 +129,83 @@ public final class DatasetGenerator {
       Map<String, Long> labels = new TreeMap<>();
       for (Future<FileResult> future : futures) {
         FileResult r = get(future);
-        written.add(r.file);
+        written.add(new Path(output, r.file.getName()));
         totalRecords += r.records;
         totalBytes += r.bytes;
         r.labels.forEach((k, v) -> labels.merge(k, v, Long::sum));
       }
+      if (fs.exists(output)) {
+        checkOutput(fs, output, options.overwrite);
+        fs.delete(output, true);
+      }
+      if (!fs.rename(staging, output)) {
+        throw new IOException("cannot rename the generated data " + staging + " to " + output);
+      }
+      complete = true;
       progress.finish();
       return new Result(written, totalRecords, totalBytes, labels);
-    } catch (IOException | RuntimeException e) {
-      futures.forEach(f -> f.cancel(true));
-      fs.delete(options.output, true);
-      throw e;
+    } catch (InterruptedIOException e) {
+      // the writer's message names the staging directory, which is gone
+      InterruptedIOException stopped = new InterruptedIOException("interrupted: " + output + " was not written");
+      stopped.initCause(e);
+      throw stopped;
     } finally {
+      if (!ShutdownHookManager.get().isShutdownInProgress()) {
+        ShutdownHookManager.get().removeShutdownHook(onShutdown);
+      }
+      if (!complete) {
+        discard(fs, staging, pool);
+      }
       pool.shutdownNow();
     }
   }
 
-  /** Parses sizes like 7.2g, 500m, 64k, 1024 (suffixes are powers of 1024). */
-  public static long parseSize(String text) {
-    String t = text.trim().toLowerCase(Locale.ROOT);
-    long unit = 1;
-    if (t.endsWith("b")) {
-      t = t.substring(0, t.length() - 1);
-    }
-    if (!t.isEmpty()) {
-      char suffix = t.charAt(t.length() - 1);
-      int power = "kmgt".indexOf(suffix);
-      if (power >= 0) {
-        unit = 1L << (10 * (power + 1));
-        t = t.substring(0, t.length() - 1);
-      }
-    }
+  /** Stops the writers and deletes the staging directory, also when the caller was interrupted. */
+  private static void discard(FileSystem fs, Path staging, ExecutorService pool) {
+    pool.shutdownNow();
+    // the interrupt that stopped the run must not stop its cleanup (nor fail the delete's I/O)
+    boolean interrupted = Thread.interrupted();
     try {
-      double value = Double.parseDouble(t);
-      if (!(value > 0)) {
-        throw new NumberFormatException();
+      // a writer still running could create its file (and the directory) again after the delete
+      if (pool.awaitTermination(SHUTDOWN_WAIT_SECONDS, TimeUnit.SECONDS)) {
+        fs.delete(staging, true);
       }
-      return (long) Math.ceil(value * unit);
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException("--size must be a positive size like 7.2g, 500m, 64k or 1048576, got '" + text
-          + "'");
+    } catch (InterruptedException e) {
+      interrupted = true;
+    } catch (IOException e) {
+      // nothing more to do: the staging directory's hidden name keeps it out of any input
+    } finally {
+      if (interrupted) {
+        Thread.currentThread().interrupt();
+      }
     }
   }
 
-  private static void prepare(FileSystem fs, Path output, boolean overwrite) throws IOException {
+  /** Refuses, before anything is written, an output that exists (without overwrite), is a file, or is below a file. */
+  private static void checkOutput(FileSystem fs, Path output, boolean overwrite) throws IOException {
+    if (output.getParent() == null) {
+      throw new IllegalArgumentException("output " + output + " is the root of its file system; generate writes a new"
+          + " directory: name one below it");
+    }
     if (fs.exists(output)) {
-      FileStatus status = fs.getFileStatus(output);
+      if (fs.getFileStatus(output).isFile()) {
+        throw new IOException("output " + output + " is a file; generate writes a directory of files");
+      }
       if (!overwrite) {
         throw new IOException("output " + output + " already exists; pass --overwrite to replace it");
       }
-      if (status.isFile()) {
-        throw new IOException("output " + output + " is a file; generate writes a directory of files");
-      }
-      fs.delete(output, true);
+      return;
     }
-    if (!fs.mkdirs(output)) {
-      throw new IOException("cannot create output directory " + output);
-    }
+    OutputPaths.checkCreatable(fs, output, "output");
+  }
+
+  /**
+   * Whether {@code bytes} of request files are what generating {@code sizeBytes} (with the default file count) writes:
+   * that size, and at most one record more per file, since each file ends with the record that reaches its share.
+   */
+  public static boolean isGeneratedSize(long bytes, long sizeBytes) {
+    long files = Math.max(1, Math.min(100_000, (sizeBytes + AUTO_FILE_BYTES - 1) / AUTO_FILE_BYTES));
+    return bytes >= sizeBytes && bytes - sizeBytes <= files * LARGEST_RECORD_BYTES;
   }
 
   private static long share(long total, int parts, int index) {
@@ -189,7 +241,7 @@ public final class DatasetGenerator {
     try (OutputStream out = new BufferedOutputStream(fs.create(file, false), 1 << 20)) {
       while (bytes < maxBytes && records < maxRecords) {
         if (Thread.currentThread().isInterrupted()) {
-          throw new java.io.InterruptedIOException("generation of " + file + " cancelled");
+          throw new InterruptedIOException("generation of " + file + " cancelled");
         }
         RequestGenerator.Generated g = generator.next(random);
         int n = RequestFormat.write(out, g.label, g.request, 0, g.request.length);
@@ -207,7 +259,7 @@ public final class DatasetGenerator {
       return future.get();
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      throw new java.io.InterruptedIOException("interrupted while generating");
+      throw new InterruptedIOException("interrupted while generating");
     } catch (java.util.concurrent.ExecutionException e) {
       Throwable cause = e.getCause();
       if (cause instanceof IOException) {

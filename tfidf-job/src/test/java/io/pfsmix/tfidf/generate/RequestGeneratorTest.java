@@ -129,7 +129,7 @@ class RequestGeneratorTest {
   void sizeTargetIsMetWithinOneRecordPerFile() throws Exception {
     DatasetGenerator.Options o = new DatasetGenerator.Options();
     o.output = new Path(dir.resolve("sized").toUri());
-    o.sizeBytes = DatasetGenerator.parseSize("300k");
+    o.sizeBytes = 300L << 10;
     o.files = 3;
     DatasetGenerator.Result r = DatasetGenerator.generate(new Configuration(), o, null);
     assertThat(r.bytes).isBetween(300L * 1024, 300L * 1024 + 3 * 20_000);
@@ -143,14 +143,75 @@ class RequestGeneratorTest {
   }
 
   @Test
-  void refusesToOverwriteAndExplainsBadSizes() throws Exception {
+  void outputAppearsOnlyWhenCompleteAndNothingElseIsLeft() throws Exception {
+    DatasetGenerator.Options o = new DatasetGenerator.Options();
+    o.output = new Path(dir.resolve("data").toUri());
+    o.records = 300;
+    o.files = 3;
+    DatasetGenerator.Result r = DatasetGenerator.generate(new Configuration(), o, null);
+    assertThat(r.files).extracting(Path::getName)
+        .containsExactly("requests-00000.req", "requests-00001.req", "requests-00002.req");
+    assertThat(r.files).allSatisfy(f -> assertThat(java.nio.file.Path.of(f.toUri())).startsWith(dir.resolve("data"))
+        .isRegularFile());
+    try (java.util.stream.Stream<java.nio.file.Path> left = Files.list(dir)) {
+      assertThat(left.map(p -> p.getFileName().toString())).containsExactly("data");
+    }
+  }
+
+  @Test
+  void anInterruptedRunLeavesNoOutputAndKeepsTheOutputItWouldReplace() throws Exception {
+    java.nio.file.Path data = Files.createDirectories(dir.resolve("data"));
+    Files.writeString(data.resolve("requests-00000.req"), "earlier data");
+    DatasetGenerator.Options o = new DatasetGenerator.Options();
+    o.output = new Path(data.toUri());
+    o.sizeBytes = 1L << 30;
+    o.overwrite = true;
+    o.threads = 1;
+    java.util.concurrent.atomic.AtomicReference<Throwable> failure = new java.util.concurrent.atomic.AtomicReference<>();
+    Thread run = new Thread(() -> {
+      try {
+        DatasetGenerator.generate(new Configuration(), o, null);
+      } catch (Throwable t) {
+        failure.set(t);
+      }
+    });
+    run.start();
+    // interrupted once the first file has data in the staging directory
+    while (stagedBytes() == 0 && run.isAlive()) {
+      Thread.sleep(10);
+    }
+    run.interrupt();
+    run.join();
+
+    assertThat(failure.get()).isInstanceOf(java.io.InterruptedIOException.class)
+        .hasMessage("interrupted: file:" + data + " was not written");
+    assertThat(Files.readString(data.resolve("requests-00000.req"))).isEqualTo("earlier data");
+    try (java.util.stream.Stream<java.nio.file.Path> left = Files.list(dir)) {
+      assertThat(left.map(p -> p.getFileName().toString())).containsExactly("data");
+    }
+  }
+
+  /** Bytes in the request files being written (in the hidden staging directory beside the output). */
+  private long stagedBytes() throws java.io.IOException {
+    long bytes = 0;
+    try (java.util.stream.Stream<java.nio.file.Path> files = Files.walk(dir)) {
+      for (java.nio.file.Path f : (Iterable<java.nio.file.Path>) files::iterator) {
+        if (f.toString().endsWith(".req") && !f.equals(dir.resolve("data/requests-00000.req"))) {
+          bytes += Files.size(f);
+        }
+      }
+    } catch (java.io.UncheckedIOException | java.nio.file.NoSuchFileException e) {
+      // a file renamed or deleted while walking
+    }
+    return bytes;
+  }
+
+  @Test
+  void refusesToOverwrite() throws Exception {
     DatasetGenerator.Options o = new DatasetGenerator.Options();
     o.output = new Path(dir.toUri());
     o.records = 10;
     assertThatThrownBy(() -> DatasetGenerator.generate(new Configuration(), o, null))
         .hasMessageContaining("already exists; pass --overwrite");
-    assertThat(DatasetGenerator.parseSize("7.2g")).isEqualTo((long) Math.ceil(7.2 * (1L << 30)));
-    assertThat(DatasetGenerator.parseSize("512")).isEqualTo(512);
-    assertThatThrownBy(() -> DatasetGenerator.parseSize("lots")).hasMessageContaining("--size must be a positive size");
   }
 }

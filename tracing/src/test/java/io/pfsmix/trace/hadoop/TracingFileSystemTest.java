@@ -333,6 +333,18 @@ class TracingFileSystemTest {
   }
 
   @Test
+  void theBufferMemoryIsASizeInTheOneGrammar() throws Exception {
+    Configuration conf = tracedLocal(tmp.resolve("traces"));
+    conf.set(TraceConfigKeys.BUFFER_MAX_BYTES, "16m");
+    try (FileSystem fs = FileSystem.newInstance(URI.create("file:///"), conf)) {
+      fs.create(new Path(tmp.resolve("f").toUri())).close();
+    }
+    conf.set(TraceConfigKeys.BUFFER_MAX_BYTES, "1e");
+    assertThatThrownBy(() -> TraceRecorders.forConfiguration(conf))
+        .hasMessageStartingWith("pfsmix.trace.buffer.max.bytes: '1e' is not a size");
+  }
+
+  @Test
   void aMissingWrappedClassIsAClearError() {
     Configuration conf = new Configuration();
     conf.set("fs.nosuch.impl", TracingFileSystem.class.getName());
