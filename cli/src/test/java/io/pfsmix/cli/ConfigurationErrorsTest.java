@@ -55,7 +55,7 @@ class ConfigurationErrorsTest {
     Cli.Run run = Cli.run("hadoop", "fs", "-Dfs.pfs.posix.root=" + root, "-Dfs.pfs.readahead.size=abc", "-ls",
         "pfs:///");
     assertThat(run.exitCode()).isEqualTo(1);
-    assertThat(run.stderr()).contains("ls: fs.pfs.readahead.size = 'abc' is not a size in bytes")
+    assertThat(run.stderr()).contains("ls: fs.pfs.readahead.size: 'abc' is not a size")
         .doesNotContain("Usage:").doesNotContain("\tat ");
 
     run = Cli.run("hadoop", "fs", "-Dfs.file.impl=io.pfsmix.trace.hadoop.TracingLocalFileSystem",

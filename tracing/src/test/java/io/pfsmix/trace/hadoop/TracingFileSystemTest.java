@@ -312,7 +312,7 @@ class TracingFileSystemTest {
         {TraceConfigKeys.BUFFER_RECORDS, "abc", "pfsmix.trace.buffer.records = 'abc' is not a whole number"},
         {TraceConfigKeys.BUFFER_RECORDS, "0",
             "pfsmix.trace.buffer.records = '0' is out of range: must be between 1 and 33554431"},
-        {TraceConfigKeys.BUFFER_MAX_BYTES, "lots", "pfsmix.trace.buffer.max.bytes = 'lots' is not a size in bytes"},
+        {TraceConfigKeys.BUFFER_MAX_BYTES, "lots", "pfsmix.trace.buffer.max.bytes: 'lots' is not a size"},
         {TraceConfigKeys.BUFFER_MAX_BYTES, "1k", "pfsmix.trace.buffer.max.bytes = '1k' cannot hold one buffer of "
             + "pfsmix.trace.buffer.records = 1024 records (65536 bytes)"},
         {TraceConfigKeys.FLUSH_INTERVAL_MS, "1.5", "pfsmix.trace.flush.interval.ms = '1.5' is not a whole number"},
