@@ -58,7 +58,7 @@ class CephFaultTest {
       while (buffer.hasRemaining() && in.read(buffer.position(), buffer) > 0) {
         // the handle advances the buffer
       }
-      return buffer.array();
+      return CephFsBackendTest.bytes(buffer);
     }
   }
 
