@@ -144,6 +144,12 @@ final class CephMounts {
       message.append(" (conf ").append(confFile).append(')');
     }
     message.append(": ").append(describe(e));
+    if (e.errno() == ErrnoException.ENOENT && monitors.isEmpty() && confFile.isEmpty()
+        && conf.get(CephConfigKeys.OPTION_PREFIX + "mon_host") == null) {
+      // libcephfs says ENOENT when it knows no monitor to ask
+      message.append("; no monitor is configured: set ").append(CephConfigKeys.CONF_FILE)
+          .append(" (e.g. the conf path ./pfsmix ceph up prints) or ").append(CephConfigKeys.MON_ADDRESS);
+    }
     if (e.errno() == ErrnoException.ETIMEDOUT) {
       message.append(" after ").append(conf.getInt(CephConfigKeys.MOUNT_TIMEOUT_SECONDS,
           CephConfigKeys.MOUNT_TIMEOUT_SECONDS_DEFAULT)).append(" s (").append(CephConfigKeys.MOUNT_TIMEOUT_SECONDS)

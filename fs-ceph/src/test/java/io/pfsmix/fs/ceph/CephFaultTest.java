@@ -63,6 +63,16 @@ class CephFaultTest {
   }
 
   @Test
+  @Order(0)
+  void noMonitorConfiguredNamesTheKeysToSet() {
+    Configuration conf = new Configuration(false);
+    assertThatThrownBy(() -> CephFsBackend.mount(conf)).isInstanceOf(IOException.class)
+        .hasMessageContaining("cannot mount CephFS directory / as client.admin")
+        .hasMessageContaining("no monitor is configured: set " + CephConfigKeys.CONF_FILE)
+        .hasMessageContaining(CephConfigKeys.MON_ADDRESS);
+  }
+
+  @Test
   @Order(1)
   void deadClusterAtMountFailsClearlyWithinTheMountTimeoutWithoutTheKey() throws IOException {
     int deadPort;
