@@ -87,6 +87,8 @@ class CephJailTest {
     link("in", "data/file");
     link("indir", "data");
     link("race-link", "../outside");
+    link("loop1", "loop2");
+    link("loop2", "./loop1");
 
     fs = FileSystem.newInstance(URI.create("ceph:///"), cluster.configuration(ROOT));
     CephTestCluster.closeBeforeStop(fs);
@@ -286,6 +288,14 @@ class CephJailTest {
         .hasMessageContaining("symlink /dd -> .. leads outside the root " + ROOT);
     assertThatThrownBy(() -> fs.open(new Path("/deep/secret"))).isInstanceOf(AccessControlException.class)
         .hasMessageContaining("symlink /deep -> data/../.. leads outside the root " + ROOT);
+  }
+
+  @Test
+  void aSymlinkLoopEndsAfterFortyLinks() {
+    for (String path : List.of("/loop1", "/loop2/file")) {
+      assertThatThrownBy(() -> fs.open(new Path(path))).as(path).isInstanceOf(IOException.class)
+          .hasMessageContaining(path).hasMessageContaining("too many levels of symbolic links");
+    }
   }
 
   @Test
