@@ -125,7 +125,7 @@ class MixOnClustersTest {
   void onTheLocalCephCluster() throws Exception {
     assumeTrue(Files.isExecutable(Path.of("/usr/bin/ceph-mon")), "Ceph is not installed (no /usr/bin/ceph-mon)");
     assumeTrue(classPresent("io.pfsmix.fs.ceph.CephFsBackendFactory"),
-        "the CephFS backend (fs-ceph) is not built: it is built only where libcephfs-java is installed");
+        "the CephFS backend (fs-ceph) is not built: it is built only where libcephfs-dev is installed");
     Path results = out.resolve("ceph");
     // jobs on YARN: its node manager and containers must reach CephFS through configuration they build themselves
     MixResults mix = runComplete(results, "--fs", "ceph", "--jobs", "yarn-mini", "--patterns", "n-to-1", "--dir", "/mix");

@@ -82,8 +82,8 @@ final class CephBenchCommand implements Callable<Integer> {
     try {
       FileSystem.getFileSystemClass("ceph", base);
     } catch (IOException e) {
-      throw new IOException("ceph:// is not on the classpath: build with Ceph's Java binding installed (Debian "
-          + "packages libcephfs-java, libcephfs-jni)", e);
+      throw new IOException("ceph:// is not on the classpath: build with libcephfs's headers installed (Debian "
+          + "package libcephfs-dev)", e);
     }
     base.set("fs.pfs.cephfs.conf.file", conf.toString());
     settings.forEach(base::set);

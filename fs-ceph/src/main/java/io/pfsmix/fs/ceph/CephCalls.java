@@ -9,45 +9,31 @@ import org.apache.hadoop.fs.PathIsDirectoryException;
 import org.apache.hadoop.fs.PathIsNotEmptyDirectoryException;
 import org.apache.hadoop.security.AccessControlException;
 
-import com.ceph.fs.CephFileAlreadyExistsException;
-import com.ceph.fs.CephNotDirectoryException;
-import com.ceph.fs.CephNotMountedException;
+import io.pfsmix.fs.posix.ErrnoException;
 
 /**
- * Runs libcephfs-jni calls and turns their errors into the exceptions Hadoop expects, naming the operation and path.
- * The binding throws checked exceptions its methods do not declare (the errno's strerror text, or a bare
- * FileNotFoundException for ENOENT), so every call goes through here.
+ * Runs calls of the libcephfs binding ({@link CephRoot}) and turns their errno into the exceptions Hadoop expects,
+ * naming the operation and the pfs path.
  */
 final class CephCalls {
 
   @FunctionalInterface
   interface NativeCall<T> {
-    T run() throws Exception;
+    T run() throws IOException;
   }
 
   @FunctionalInterface
   interface NativeAction {
-    void run() throws Exception;
+    void run() throws IOException;
   }
 
   private CephCalls() {
   }
 
-  /** Runs a call, letting its exceptions through unchanged but typed (IOException or unchecked). */
-  static <T> T raw(NativeCall<T> call) throws IOException {
-    try {
-      return call.run();
-    } catch (IOException | RuntimeException e) {
-      throw e;
-    } catch (Exception e) {
-      throw new IOException(e);
-    }
-  }
-
   static <T> T call(String operation, String path, NativeCall<T> call) throws IOException {
     try {
       return call.run();
-    } catch (Exception e) {
+    } catch (ErrnoException e) {
       throw translate(operation, path, e);
     }
   }
@@ -59,35 +45,28 @@ final class CephCalls {
     });
   }
 
-  static IOException translate(String operation, String path, Exception e) {
+  /**
+   * A failed call as the exception Hadoop callers expect. EXDEV from the walk means the path leads outside the root:
+   * the refusal names the path and the symlink that leads out.
+   */
+  static IOException translate(String operation, String path, ErrnoException e) {
     String where = "cephfs " + operation + " " + path;
-    if (e instanceof CephFileAlreadyExistsException) {
-      return withCause(new FileAlreadyExistsException(where + ": already exists"), e);
+    IOException translated = switch (e.errno()) {
+      case ErrnoException.EXDEV -> e.call().equals("resolve")
+          ? new AccessControlException("pfs path " + path + " is refused: " + e.reason()) : null;
+      case ErrnoException.ENOENT -> new FileNotFoundException(where + ": no such file or directory");
+      case ErrnoException.EEXIST -> new FileAlreadyExistsException(where + ": already exists");
+      case ErrnoException.ENOTDIR -> new ParentNotDirectoryException(where + ": a parent is not a directory");
+      case ErrnoException.ENOTEMPTY -> new PathIsNotEmptyDirectoryException(path);
+      case ErrnoException.EISDIR -> new PathIsDirectoryException(path);
+      case ErrnoException.EACCES, ErrnoException.EPERM -> new AccessControlException(where + ": " + e.reason());
+      case ErrnoException.ELOOP -> new IOException(where + ": too many levels of symbolic links");
+      default -> null;
+    };
+    if (translated == null) {
+      translated = new IOException(where + " failed: " + e.reason() + " (" + e.call() + ")");
     }
-    if (e instanceof FileNotFoundException) {
-      return withCause(new FileNotFoundException(where + ": no such file or directory"), e);
-    }
-    if (e instanceof CephNotDirectoryException) {
-      return withCause(new ParentNotDirectoryException(where + ": a parent is not a directory"), e);
-    }
-    if (e instanceof CephNotMountedException) {
-      return new IOException(where + ": the CephFS backend is closed", e);
-    }
-    String reason = e.getMessage() == null || e.getMessage().isEmpty() ? e.getClass().getSimpleName() : e.getMessage();
-    if ("Directory not empty".equals(reason)) {
-      return withCause(new PathIsNotEmptyDirectoryException(path), e);
-    }
-    if ("Permission denied".equals(reason) || "Operation not permitted".equals(reason)) {
-      return withCause(new AccessControlException(where + ": " + reason), e);
-    }
-    if ("Is a directory".equals(reason)) {
-      return withCause(new PathIsDirectoryException(path), e);
-    }
-    return new IOException(where + " failed: " + reason, e);
-  }
-
-  private static IOException withCause(IOException exception, Exception cause) {
-    exception.initCause(cause);
-    return exception;
+    translated.initCause(e);
+    return translated;
   }
 }

@@ -15,8 +15,14 @@ import io.pfsmix.fs.backend.CreateOptions;
  */
 final class CephLayoutPolicy {
 
-  /** A file layout for libcephfs open(); a null pool leaves the pool to the directory's layout. */
+  /** A file layout; a null pool leaves the pool to the directory's layout. */
   record Layout(int stripeUnit, int stripeCount, int objectSize, String pool) {
+
+    /** As the ceph.file.layout extended attribute of a new, empty file takes it. */
+    String xattr() {
+      return "stripe_unit=" + stripeUnit + " stripe_count=" + stripeCount + " object_size=" + objectSize
+          + (pool == null ? "" : " pool=" + pool);
+    }
   }
 
   private final int granularity;

@@ -1,24 +1,18 @@
 package io.pfsmix.fs.ceph;
 
-import java.io.ByteArrayOutputStream;
-import java.io.FileNotFoundException;
 import java.io.IOException;
-import java.io.PrintStream;
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.Map;
 
 import org.apache.hadoop.conf.Configuration;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
-import com.ceph.fs.CephMount;
+import io.pfsmix.fs.posix.ErrnoException;
 
-/** Loads libcephfs-jni and mounts CephFS as the configuration ({@link CephConfigKeys}) says. */
-public final class CephMounts {
-
-  private static final Logger LOG = LoggerFactory.getLogger(CephMounts.class);
-
-  private static boolean nativeLoaded;
+/** Mounts CephFS through libcephfs as the configuration ({@link CephConfigKeys}) says. */
+final class CephMounts {
 
   /** libcephfs's readahead limit unless fs.pfs.cephfs.option.client_readahead_max_bytes says otherwise. */
   static final long READAHEAD_CAP_BYTES = 16L << 20;
@@ -26,150 +20,119 @@ public final class CephMounts {
   private CephMounts() {
   }
 
-  /**
-   * Loads the JNI library once. Its loader prints "Loading libcephfs-jni..." on stdout, which the CLI's callers parse, so
-   * stdout is diverted while the class initializes and the lines go to the debug log instead.
-   */
-  static synchronized void loadNative() throws IOException {
-    if (nativeLoaded) {
-      return;
-    }
-    PrintStream stdout = System.out;
-    ByteArrayOutputStream loaderOutput = new ByteArrayOutputStream();
-    System.setOut(new PrintStream(loaderOutput, true, StandardCharsets.UTF_8));
-    try {
-      Class.forName("com.ceph.fs.CephMount", true, CephMounts.class.getClassLoader());
-      nativeLoaded = true;
-    } catch (ClassNotFoundException | LinkageError e) {
-      throw new IOException("libcephfs-jni cannot be loaded (Debian packages libcephfs-java and libcephfs-jni provide "
-          + "/usr/share/java/libcephfs.jar and /usr/lib/jni/libcephfs_jni.so): " + e, e);
-    } finally {
-      System.setOut(stdout);
-      LOG.debug("libcephfs-jni loader said: {}", loaderOutput.toString(StandardCharsets.UTF_8).trim());
-    }
-  }
-
   /** Mounts the configured root directory, creating it first when it does not exist yet. */
-  public static CephMount mount(Configuration conf) throws IOException {
-    loadNative();
+  static CephRoot mount(Configuration conf) throws IOException {
     String root = normalizeRoot(conf.getTrimmed(CephConfigKeys.ROOT_DIR, CephConfigKeys.ROOT_DIR_DEFAULT));
-    CephMount mount = configured(conf);
     try {
-      CephCalls.raw(() -> {
-        mount.mount(root);
-        return null;
-      });
-      return mount;
-    } catch (FileNotFoundException missingRoot) {
-      unmountQuietly(mount);
-      createRoot(conf, root);
-      CephMount retry = configured(conf);
-      mountOrExplain(retry, conf, root);
-      return retry;
-    } catch (RuntimeException | IOException e) {
-      unmountQuietly(mount);
+      return configured(conf).mount(root);
+    } catch (ErrnoException e) {
+      if (e.errno() != ErrnoException.ENOENT || root.equals("/")) {
+        throw explain(e, conf, root);
+      }
+    }
+    createRoot(conf, root);
+    try {
+      return configured(conf).mount(root);
+    } catch (ErrnoException e) {
       throw explain(e, conf, root);
     }
   }
 
+  /** Creates the root directory and its missing parents, each resolved beneath the file system's root. */
   private static void createRoot(Configuration conf, String root) throws IOException {
-    CephMount top = configured(conf);
-    mountOrExplain(top, conf, "/");
+    CephRoot top;
     try {
-      CephCalls.raw(() -> {
-        top.mkdirs(root, 0755);
-        return null;
-      });
+      top = configured(conf).mount("/");
+    } catch (ErrnoException e) {
+      throw explain(e, conf, "/");
+    }
+    try {
+      StringBuilder prefix = new StringBuilder();
+      for (String part : root.substring(1).split("/")) {
+        prefix.append('/').append(part);
+        try {
+          top.mkdir(prefix.toString(), 0755);
+        } catch (ErrnoException e) {
+          if (e.errno() != ErrnoException.EEXIST) {
+            throw CephCalls.translate("mkdir", prefix.toString(), e);
+          }
+        }
+      }
     } catch (IOException e) {
       throw new IOException("cannot create the CephFS root directory " + root + " (" + CephConfigKeys.ROOT_DIR + "): "
           + e.getMessage(), e);
     } finally {
-      unmountQuietly(top);
+      top.close();
     }
   }
 
-  private static void mountOrExplain(CephMount mount, Configuration conf, String root) throws IOException {
-    try {
-      CephCalls.raw(() -> {
-        mount.mount(root);
-        return null;
-      });
-    } catch (RuntimeException | IOException e) {
-      unmountQuietly(mount);
-      throw explain(e, conf, root);
-    }
-  }
-
-  /** A mount handle with every setting applied, not yet mounted. */
-  private static CephMount configured(Configuration conf) throws IOException {
+  /** A client with every setting applied, not mounted yet. */
+  private static CephRoot.Unmounted configured(Configuration conf) throws IOException {
     String clientId = conf.getTrimmed(CephConfigKeys.CLIENT_ID, CephConfigKeys.CLIENT_ID_DEFAULT);
-    CephMount mount = new CephMount(clientId);
+    CephRoot.Unmounted client = CephRoot.create(clientId);
     String setting = null;
     try {
       String confFile = conf.getTrimmed(CephConfigKeys.CONF_FILE, "");
       if (!confFile.isEmpty()) {
         setting = CephConfigKeys.CONF_FILE;
-        CephCalls.raw(() -> {
-          mount.conf_read_file(confFile);
-          return null;
-        });
+        client.readConfFile(confFile);
       }
       setting = CephConfigKeys.MON_ADDRESS;
-      set(mount, "mon_host", conf.getTrimmed(CephConfigKeys.MON_ADDRESS, ""));
+      set(client, "mon_host", conf.getTrimmed(CephConfigKeys.MON_ADDRESS, ""));
       setting = CephConfigKeys.KEYRING;
-      set(mount, "keyring", conf.getTrimmed(CephConfigKeys.KEYRING, ""));
+      set(client, "keyring", conf.getTrimmed(CephConfigKeys.KEYRING, ""));
       setting = CephConfigKeys.MOUNT_TIMEOUT_SECONDS;
       int timeout = conf.getInt(CephConfigKeys.MOUNT_TIMEOUT_SECONDS, CephConfigKeys.MOUNT_TIMEOUT_SECONDS_DEFAULT);
       if (timeout <= 0) {
         throw new IllegalArgumentException("must be a positive number of seconds, got " + timeout);
       }
-      mount.conf_set("client_mount_timeout", Integer.toString(timeout));
+      set(client, "client_mount_timeout", Integer.toString(timeout));
       // The shim reads ahead itself. libcephfs's own readahead (up to 4 stripe periods, no byte cap) outgrows its 200 MiB
       // object cache on wide-striped files and thrashes: a 1 GiB sequential read ran at 13 MB/s uncapped, 267 MB/s so.
-      mount.conf_set("client_readahead_max_bytes", Long.toString(READAHEAD_CAP_BYTES));
+      set(client, "client_readahead_max_bytes", Long.toString(READAHEAD_CAP_BYTES));
       for (Map.Entry<String, String> option : conf.getPropsWithPrefix(CephConfigKeys.OPTION_PREFIX).entrySet()) {
         setting = CephConfigKeys.OPTION_PREFIX + option.getKey();
-        mount.conf_set(option.getKey(), option.getValue());
+        client.set(option.getKey(), option.getValue().getBytes(StandardCharsets.UTF_8));
       }
       setting = CephConfigKeys.KEY;
-      setSecretKey(mount, conf);
-      return mount;
+      setSecretKey(client, conf);
+      return client;
     } catch (RuntimeException | IOException e) {
-      unmountQuietly(mount);
+      client.close();
       // The message names the setting, never its value: the key must not leak, and the others are in the configuration.
       throw new IOException("invalid Ceph client setting " + setting + ": " + describe(e), e);
     }
   }
 
-  private static void set(CephMount mount, String option, String value) throws IOException {
+  private static void set(CephRoot.Unmounted client, String option, String value) throws IOException {
     if (!value.isEmpty()) {
-      mount.conf_set(option, value);
+      client.set(option, value.getBytes(StandardCharsets.UTF_8));
     }
   }
 
-  /**
-   * Sets the cephx key with the client's debug logging of configuration calls turned off, since at a high
-   * debug_javaclient level libcephfs-jni logs every conf_set with its value.
-   */
-  private static void setSecretKey(CephMount mount, Configuration conf) throws IOException {
+  /** Sets the cephx key; its bytes are wiped once libcephfs has them, and no message ever holds them. */
+  private static void setSecretKey(CephRoot.Unmounted client, Configuration conf) throws IOException {
     char[] key = conf.getPassword(CephConfigKeys.KEY);
     if (key == null || key.length == 0) {
       return;
     }
-    String debugLevel = mount.conf_get("debug_javaclient");
-    mount.conf_set("debug_javaclient", "0/0");
+    ByteBuffer encoded = StandardCharsets.UTF_8.encode(CharBuffer.wrap(key));
+    byte[] bytes = new byte[encoded.remaining()];
+    encoded.get(bytes);
     try {
-      mount.conf_set("key", new String(key));
-    } catch (RuntimeException e) {
+      client.set("key", bytes);
+    } catch (ErrnoException e) {
       throw new IOException("rejected by the Ceph client (value hidden)");
     } finally {
-      if (debugLevel != null) {
-        mount.conf_set("debug_javaclient", debugLevel);
+      Arrays.fill(bytes, (byte) 0);
+      Arrays.fill(key, '\0');
+      if (encoded.hasArray()) {
+        Arrays.fill(encoded.array(), (byte) 0);
       }
     }
   }
 
-  private static IOException explain(Exception e, Configuration conf, String root) {
+  private static IOException explain(ErrnoException e, Configuration conf, String root) {
     String monitors = conf.getTrimmed(CephConfigKeys.MON_ADDRESS, "");
     String confFile = conf.getTrimmed(CephConfigKeys.CONF_FILE, "");
     StringBuilder message = new StringBuilder("cannot mount CephFS directory ").append(root)
@@ -181,7 +144,13 @@ public final class CephMounts {
       message.append(" (conf ").append(confFile).append(')');
     }
     message.append(": ").append(describe(e));
-    if (String.valueOf(e.getMessage()).contains("timed out")) {
+    if (e.errno() == ErrnoException.ENOENT && monitors.isEmpty() && confFile.isEmpty()
+        && conf.get(CephConfigKeys.OPTION_PREFIX + "mon_host") == null) {
+      // libcephfs says ENOENT when it knows no monitor to ask
+      message.append("; no monitor is configured: set ").append(CephConfigKeys.CONF_FILE)
+          .append(" (e.g. the conf path ./pfsmix ceph up prints) or ").append(CephConfigKeys.MON_ADDRESS);
+    }
+    if (e.errno() == ErrnoException.ETIMEDOUT) {
       message.append(" after ").append(conf.getInt(CephConfigKeys.MOUNT_TIMEOUT_SECONDS,
           CephConfigKeys.MOUNT_TIMEOUT_SECONDS_DEFAULT)).append(" s (").append(CephConfigKeys.MOUNT_TIMEOUT_SECONDS)
           .append("); is the cluster up?");
@@ -203,17 +172,5 @@ public final class CephMounts {
       normalized = normalized.substring(0, normalized.length() - 1);
     }
     return normalized;
-  }
-
-  /** Unmounts when mounted; the native handle itself is released when the object is collected. */
-  static void unmountQuietly(CephMount mount) {
-    try {
-      CephCalls.raw(() -> {
-        mount.unmount();
-        return null;
-      });
-    } catch (IOException | RuntimeException notMounted) {
-      // a handle that never mounted has nothing to unmount
-    }
   }
 }

@@ -3,22 +3,20 @@ package io.pfsmix.fs.ceph;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 
-import com.ceph.fs.CephMount;
-
 import io.pfsmix.fs.backend.ReadHandle;
 
-/** A CephFS file open for reading at explicit offsets (ceph_read with an offset: a pread). */
+/** A CephFS file open for reading at explicit offsets (ceph_ll_read with an offset: a pread). */
 final class CephReadHandle implements ReadHandle {
 
   private final CephFsBackend backend;
-  private final int fd;
+  private final CephRoot.OpenFile file;
   private final String path;
-  private byte[] scratch = new byte[0];
+  private ByteBuffer scratch;
   private boolean closed;
 
-  CephReadHandle(CephFsBackend backend, int fd, String path) {
+  CephReadHandle(CephFsBackend backend, CephRoot.OpenFile file, String path) {
     this.backend = backend;
-    this.fd = fd;
+    this.file = file;
     this.path = path;
   }
 
@@ -29,46 +27,38 @@ final class CephReadHandle implements ReadHandle {
       return 0;
     }
     int read;
-    if (destination.hasArray() && destination.arrayOffset() + destination.position() == 0) {
-      // The common path: the shim's read-ahead buffer from allocateBuffer, filled by the binding directly.
-      read = readAt(position, destination.array(), length);
+    if (destination.isDirect()) {
+      // The common path: the shim's read-ahead buffer from allocateBuffer, filled by libcephfs directly.
+      read = readAt(position, destination, destination.position(), length);
       if (read > 0) {
-        destination.position(read);
+        destination.position(destination.position() + read);
       }
     } else {
-      if (scratch.length < length) {
-        scratch = new byte[length];
-      }
-      read = readAt(position, scratch, length);
+      scratch = CephFsBackend.scratch(scratch, length);
+      length = Math.min(length, scratch.capacity());
+      read = readAt(position, scratch, 0, length);
       if (read > 0) {
-        destination.put(scratch, 0, read);
+        destination.put(scratch.duplicate().limit(read));
         backend.countCopy(read);
       }
     }
     return read > 0 ? read : -1;
   }
 
-  private int readAt(long position, byte[] buffer, int length) throws IOException {
-    CephMount mount = backend.mount();
-    return backend.io().call("read at " + position, path, () -> {
-      if (position <= CephFsBackend.LARGEST_JNI_OFFSET) {
-        return (int) mount.read(fd, buffer, length, position);
-      }
-      mount.lseek(fd, position, CephMount.SEEK_SET);
-      return (int) mount.read(fd, buffer, length, -1);
-    });
+  private int readAt(long position, ByteBuffer buffer, int offset, int length) throws IOException {
+    return backend.io().call("read at " + position, path, () -> file.read(position, buffer, offset, length));
   }
 
   @Override
   public long length() throws IOException {
-    return backend.fileLength(fd, path);
+    return backend.io().call("getattr", path, file::length);
   }
 
   @Override
   public void close() throws IOException {
     if (!closed) {
       closed = true;
-      backend.closeDescriptor(fd, path);
+      backend.io().run("close", path, file::close);
     }
   }
 }

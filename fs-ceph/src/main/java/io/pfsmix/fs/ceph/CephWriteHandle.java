@@ -3,8 +3,6 @@ package io.pfsmix.fs.ceph;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 
-import com.ceph.fs.CephMount;
-
 import io.pfsmix.fs.backend.WriteHandle;
 
 /**
@@ -14,17 +12,17 @@ import io.pfsmix.fs.backend.WriteHandle;
 final class CephWriteHandle implements WriteHandle {
 
   private final CephFsBackend backend;
-  private final int fd;
+  private final CephRoot.OpenFile file;
   private final String path;
   private final long initialLength;
-  private byte[] scratch = new byte[0];
+  private ByteBuffer scratch;
   private boolean closed;
-  /** A call that missed the I/O deadline: the descriptor may still be busy, so nothing more is sent through it. */
+  /** A call that missed the I/O deadline: the file may still be busy, so nothing more is sent through it. */
   private IOException timedOut;
 
-  CephWriteHandle(CephFsBackend backend, int fd, String path, long initialLength) {
+  CephWriteHandle(CephFsBackend backend, CephRoot.OpenFile file, String path, long initialLength) {
     this.backend = backend;
-    this.fd = fd;
+    this.file = file;
     this.path = path;
     this.initialLength = initialLength;
   }
@@ -32,23 +30,22 @@ final class CephWriteHandle implements WriteHandle {
   @Override
   public void write(long position, ByteBuffer source) throws IOException {
     checkUsable();
-    int length = source.remaining();
-    if (length == 0) {
+    if (source.isDirect()) {
+      int length = source.remaining();
+      writeAt(position, source, source.position(), length);
+      source.position(source.position() + length);
       return;
     }
-    byte[] bytes;
-    if (source.hasArray() && source.arrayOffset() + source.position() == 0) {
-      bytes = source.array();
-    } else {
-      if (scratch.length < length) {
-        scratch = new byte[length];
-      }
-      source.duplicate().get(scratch, 0, length);
-      bytes = scratch;
+    // a heap buffer goes through a direct one, a piece at a time
+    for (long at = position; source.hasRemaining();) {
+      scratch = CephFsBackend.scratch(scratch, source.remaining());
+      int length = Math.min(source.remaining(), scratch.capacity());
+      scratch.clear().put(source.duplicate().limit(source.position() + length));
+      writeAt(at, scratch, 0, length);
       backend.countCopy(length);
+      source.position(source.position() + length);
+      at += length;
     }
-    writeFully(position, bytes, length);
-    source.position(source.position() + length);
   }
 
   private void checkUsable() throws IOException {
@@ -58,22 +55,8 @@ final class CephWriteHandle implements WriteHandle {
     }
   }
 
-  private void writeFully(long position, byte[] bytes, int length) throws IOException {
-    CephMount mount = backend.mount();
-    timed(() -> backend.io().run("write at " + position, path, () -> {
-      if (position <= CephFsBackend.LARGEST_JNI_OFFSET) {
-        long written = mount.write(fd, bytes, length, position);
-        if (written != length) {
-          throw new IOException("short write: " + written + " of " + length + " bytes");
-        }
-      } else {
-        mount.lseek(fd, position, CephMount.SEEK_SET);
-        long written = mount.write(fd, bytes, length, -1);
-        if (written != length) {
-          throw new IOException("short write: " + written + " of " + length + " bytes");
-        }
-      }
-    }));
+  private void writeAt(long position, ByteBuffer buffer, int offset, int length) throws IOException {
+    timed(() -> backend.io().run("write at " + position, path, () -> file.write(position, buffer, offset, length)));
   }
 
   private interface Call {
@@ -92,7 +75,7 @@ final class CephWriteHandle implements WriteHandle {
   @Override
   public void sync(boolean metadata) throws IOException {
     checkUsable();
-    timed(() -> backend.io().run("fsync", path, () -> backend.mount().fsync(fd, !metadata)));
+    timed(() -> backend.io().run("fsync", path, () -> file.sync(!metadata)));
   }
 
   @Override
@@ -110,16 +93,16 @@ final class CephWriteHandle implements WriteHandle {
       sync(false);
     } catch (IOException e) {
       if (timedOut != null) {
-        // closing would wait on the same unanswered descriptor; it is left to libcephfs
+        // closing would wait on the same unanswered file; it is left to libcephfs
         throw e;
       }
       try {
-        backend.closeDescriptor(fd, path);
+        backend.io().run("close", path, file::close);
       } catch (IOException alsoFailed) {
         e.addSuppressed(alsoFailed);
       }
       throw e;
     }
-    backend.closeDescriptor(fd, path);
+    backend.io().run("close", path, file::close);
   }
 }

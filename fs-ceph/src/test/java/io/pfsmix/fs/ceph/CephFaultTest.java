@@ -58,8 +58,18 @@ class CephFaultTest {
       while (buffer.hasRemaining() && in.read(buffer.position(), buffer) > 0) {
         // the handle advances the buffer
       }
-      return buffer.array();
+      return CephFsBackendTest.bytes(buffer);
     }
+  }
+
+  @Test
+  @Order(0)
+  void noMonitorConfiguredNamesTheKeysToSet() {
+    Configuration conf = new Configuration(false);
+    assertThatThrownBy(() -> CephFsBackend.mount(conf)).isInstanceOf(IOException.class)
+        .hasMessageContaining("cannot mount CephFS directory / as client.admin")
+        .hasMessageContaining("no monitor is configured: set " + CephConfigKeys.CONF_FILE)
+        .hasMessageContaining(CephConfigKeys.MON_ADDRESS);
   }
 
   @Test

@@ -60,7 +60,7 @@ class CephSharedWriteTest {
         while (buffer.hasRemaining() && in.read((long) index * BLOCK + buffer.position(), buffer) > 0) {
           // the handle advances the buffer
         }
-        assertThat(buffer.array()).as("block %d", index).isEqualTo(SharedWriterProcess.block(index, BLOCK));
+        assertThat(CephFsBackendTest.bytes(buffer)).as("block %d", index).isEqualTo(SharedWriterProcess.block(index, BLOCK));
       }
     } catch (IOException e) {
       throw new AssertionError("reading the shared file back failed", e);

@@ -42,8 +42,9 @@ class CephThreeWaysTest {
   @BeforeAll
   static void mountThreeWays() throws IOException {
     CephTestCluster cluster = CephTestCluster.get();
-    assumeTrue(Files.isWritable(Path.of("/dev/fuse")) && Files.isExecutable(Path.of("/usr/bin/ceph-fuse")),
-        "ceph-fuse (Debian package ceph-fuse) and a writable /dev/fuse are needed");
+    assumeTrue(Files.isWritable(Path.of("/dev/fuse")) && Files.isExecutable(Path.of("/usr/bin/ceph-fuse"))
+        && Files.isExecutable(Path.of("/usr/bin/getfattr")),
+        "ceph-fuse and getfattr (Debian packages ceph-fuse, attr) and a writable /dev/fuse are needed");
     Configuration cephConf = cluster.configuration("/three-ways");
     ceph = FileSystem.newInstance(URI.create("ceph:///"), cephConf);
     ceph.mkdirs(new org.apache.hadoop.fs.Path("/"));
@@ -94,7 +95,8 @@ class CephThreeWaysTest {
     // layout: what libcephfs created is what the mount's xattrs say
     FileStatus nativeStatus = ceph.getFileStatus(file);
     assertThat(nativeStatus.getBlockSize()).isEqualTo(BLOCK);
-    Map<String, byte[]> xattrs = new XattrReader().readLayoutXattrs(mountPoint.resolve("agree.bin"));
+    Map<String, byte[]> xattrs = XattrReader.readLayoutXattrs(getfattr(mountPoint.resolve("agree.bin")),
+        getfattr(mountPoint));
     String layout = xattrs.entrySet().stream().filter(e -> e.getKey().startsWith("ceph.file.layout"))
         .map(e -> e.getKey() + "=" + new String(e.getValue(), StandardCharsets.UTF_8)).reduce("", String::concat);
     assertThat(layout).contains("stripe_unit=" + BLOCK, "object_size=" + BLOCK, "pool=pfsmix_data");
@@ -108,6 +110,37 @@ class CephThreeWaysTest {
       assertThat(viaFuse[i].getOffset()).as("offset of stripe %d", i).isEqualTo(viaNative[i].getOffset());
       assertThat(viaFuse[i].getLength()).as("length of stripe %d", i).isEqualTo(viaNative[i].getLength());
       assertThat(viaFuse[i].getHosts()).as("hosts of stripe %d", i).containsExactly(viaNative[i].getHosts());
+    }
+  }
+
+  /** A file's attributes on the mount as getfattr (Debian package attr) reads them, every namespace included. */
+  private static XattrReader.Source getfattr(Path file) {
+    return new XattrReader.Source() {
+      @Override
+      public byte[] get(String name) throws IOException {
+        Process process = new ProcessBuilder("getfattr", "--only-values", "-n", name, file.toString())
+            .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        byte[] value = process.getInputStream().readAllBytes();
+        return waitFor(process) == 0 ? value : null;
+      }
+
+      @Override
+      public List<String> names() throws IOException {
+        Process process = new ProcessBuilder("getfattr", "--absolute-names", "-m", "-", file.toString())
+            .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        String listing = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        waitFor(process);
+        return listing.lines().filter(line -> !line.isBlank() && !line.startsWith("#")).toList();
+      }
+    };
+  }
+
+  private static int waitFor(Process process) throws IOException {
+    try {
+      return process.waitFor();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException("interrupted waiting for getfattr", e);
     }
   }
 

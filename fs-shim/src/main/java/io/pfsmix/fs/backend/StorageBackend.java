@@ -98,8 +98,8 @@ public interface StorageBackend extends Closeable {
   }
 
   /**
-   * A buffer of the kind this backend's native calls fill without an extra copy: direct for channel I/O, heap with its
-   * array at offset 0 for JNI bindings that take a whole byte[].
+   * A buffer of the kind this backend's native calls fill without an extra copy: direct for channel I/O and for JNI
+   * bindings that take a buffer's address.
    */
   ByteBuffer allocateBuffer(int capacity);
 }

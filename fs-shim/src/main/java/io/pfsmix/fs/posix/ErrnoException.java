@@ -2,22 +2,27 @@ package io.pfsmix.fs.posix;
 
 import java.io.IOException;
 
-/** A failed system call of the native library: which call, its errno (0 for a refusal of the library's own), why. */
-final class ErrnoException extends IOException {
+/**
+ * A failed call of one of the project's native libraries (the POSIX backend's, fs-ceph's libcephfs binding): which
+ * call, its errno (0 for a refusal of the library's own), why.
+ */
+public final class ErrnoException extends IOException {
 
   private static final long serialVersionUID = 1L;
 
-  static final int ENOENT = 2;
-  static final int EACCES = 13;
-  static final int EPERM = 1;
-  static final int EEXIST = 17;
-  static final int EXDEV = 18;
-  static final int ENOTDIR = 20;
-  static final int EISDIR = 21;
-  static final int ENOSPC = 28;
-  static final int ENOSYS = 38;
-  static final int ENOTEMPTY = 39;
-  static final int ELOOP = 40;
+  public static final int ENOENT = 2;
+  public static final int EACCES = 13;
+  public static final int EPERM = 1;
+  public static final int EEXIST = 17;
+  public static final int EXDEV = 18;
+  public static final int ENOTDIR = 20;
+  public static final int EISDIR = 21;
+  public static final int ENOSPC = 28;
+  public static final int ENOSYS = 38;
+  public static final int ENOTEMPTY = 39;
+  public static final int ELOOP = 40;
+  public static final int ENODATA = 61;
+  public static final int ETIMEDOUT = 110;
 
   private final String call;
   private final int errno;
@@ -31,15 +36,15 @@ final class ErrnoException extends IOException {
     this.reason = reason;
   }
 
-  String call() {
+  public String call() {
     return call;
   }
 
-  int errno() {
+  public int errno() {
     return errno;
   }
 
-  String reason() {
+  public String reason() {
     return reason;
   }
 }

@@ -10,21 +10,38 @@ import java.nio.file.Paths;
 import java.nio.file.StandardCopyOption;
 
 /**
- * Loads libpfsmix-posix.so, which the fs-shim build compiles into its jar under META-INF/native/linux-ARCH/: straight
- * from the classes directory in a build tree, else copied out of the jar into a private temporary directory (a
- * shared library cannot be loaded from inside a jar) and removed again once loaded.
+ * Loads one of the project's JNI libraries, which a module's build compiles into its jar under
+ * META-INF/native/linux-ARCH/: straight from the classes directory in a build tree, else copied out of the jar into a
+ * private temporary directory (a shared library cannot be loaded from inside a jar) and removed again once loaded.
+ * Loading is tried once; a failure is remembered and reported again to every later caller.
  */
-final class NativeLibrary {
+public final class NativeLibrary {
 
-  static final String NAME = "libpfsmix-posix.so";
+  /** The POSIX backend's library: openat2(2) beneath the root, and user names through NSS. */
+  static final NativeLibrary POSIX = new NativeLibrary(NativeLibrary.class, "libpfsmix-posix.so",
+      "the pfs POSIX backend", "it confines every path to the root with openat2(2)");
 
-  private static IOException failure;
-  private static boolean loaded;
+  private final Class<?> owner;
+  private final String fileName;
+  private final String user;
+  private final String reason;
+  private IOException failure;
+  private boolean loaded;
 
-  private NativeLibrary() {
+  /**
+   * @param owner a class of the jar that carries the library: its class loader finds it
+   * @param fileName the library's file name, e.g. "libpfsmix-posix.so"
+   * @param user what needs it, for messages ("the pfs POSIX backend")
+   * @param reason why it cannot work without it, for messages
+   */
+  public NativeLibrary(Class<?> owner, String fileName, String user, String reason) {
+    this.owner = owner;
+    this.fileName = fileName;
+    this.user = user;
+    this.reason = reason;
   }
 
-  static synchronized void load() throws IOException {
+  public synchronized void load() throws IOException {
     if (loaded) {
       return;
     }
@@ -35,19 +52,20 @@ final class NativeLibrary {
       loadOnce();
       loaded = true;
     } catch (IOException | LinkageError e) {
-      failure = e instanceof IOException io ? io : new IOException("cannot load " + NAME + ": " + e.getMessage(), e);
+      failure = e instanceof IOException io ? io
+          : new IOException("cannot load " + fileName + " (" + user + "): " + e.getMessage(), e);
       throw failure;
     }
   }
 
-  private static void loadOnce() throws IOException {
+  private void loadOnce() throws IOException {
     String os = System.getProperty("os.name");
     String arch = System.getProperty("os.arch");
-    String resource = "META-INF/native/linux-" + arch + "/" + NAME;
-    URL url = NativeLibrary.class.getClassLoader().getResource(resource);
+    String resource = "META-INF/native/linux-" + arch + "/" + fileName;
+    URL url = owner.getClassLoader().getResource(resource);
     if (!"Linux".equals(os) || url == null) {
-      throw new IOException("the pfs POSIX backend needs its native library " + resource + ", which is built for Linux"
-          + " only (this is " + os + " on " + arch + "); it confines every path to the root with openat2(2)");
+      throw new IOException(user + " needs its native library " + resource + ", which is built for Linux only (this"
+          + " is " + os + " on " + arch + "); " + reason);
     }
     if ("file".equals(url.getProtocol())) {
       try {
@@ -58,7 +76,7 @@ final class NativeLibrary {
       }
     }
     Path directory = Files.createTempDirectory("pfsmix-native");
-    Path copy = directory.resolve(NAME);
+    Path copy = directory.resolve(fileName);
     try (InputStream in = url.openStream()) {
       Files.copy(in, copy, StandardCopyOption.REPLACE_EXISTING);
       System.load(copy.toString());

@@ -40,7 +40,6 @@ public final class PosixBackend implements StorageBackend {
       BackendCapability.PERMISSIONS, BackendCapability.SYMLINKS);
   /** Hadoop names user attributes "user.x" and so does the kernel; only that namespace is passed through. */
   private static final String USER_XATTR_PREFIX = "user.";
-  private static final int ENODATA = 61;
 
   private final RootDirectory root;
   private final UnixNames names;
@@ -290,7 +289,7 @@ public final class PosixBackend implements StorageBackend {
       if (e.errno() == ErrnoException.EEXIST) {
         throw new IOException("xattr " + name + " of pfs path " + path + " already exists (replace flag not given)");
       }
-      if (e.errno() == ENODATA) {
+      if (e.errno() == ErrnoException.ENODATA) {
         throw new IOException("xattr " + name + " of pfs path " + path + " does not exist (create flag not given)");
       }
       throw translate(path, e);
@@ -303,7 +302,7 @@ public final class PosixBackend implements StorageBackend {
     try {
       root.removeXattr(path, name);
     } catch (ErrnoException e) {
-      if (e.errno() == ENODATA) {
+      if (e.errno() == ErrnoException.ENODATA) {
         throw new IOException("xattr " + name + " of pfs path " + path + " does not exist");
       }
       throw translate(path, e);

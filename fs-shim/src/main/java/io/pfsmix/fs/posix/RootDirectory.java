@@ -47,7 +47,7 @@ final class RootDirectory implements Closeable {
 
   /** Opens the root, refusing to work where the kernel cannot resolve beneath it (no openat2, no /proc). */
   static RootDirectory open(Path realRoot) throws IOException {
-    NativeLibrary.load();
+    NativeLibrary.POSIX.load();
     try {
       return new RootDirectory(realRoot, openRoot(bytes(realRoot.toString())));
     } catch (ErrnoException e) {

@@ -14,7 +14,7 @@ public final class UnixNames {
   private final Map<Integer, String> groups = new ConcurrentHashMap<>();
 
   public UnixNames() throws IOException {
-    NativeLibrary.load();
+    NativeLibrary.POSIX.load();
   }
 
   public String user(int uid) {
