@@ -158,6 +158,13 @@ class MixOnPfsTest {
     run = MixCli.run("mix", "-b", "1m", "-t", "3m", "-o", results.toString());
     assertThat(run.stderr()).contains("mix.ior.transfer: transfer size 3145728 does not divide the block size");
     assertThat(results).doesNotExist();
+
+    // IOR's own checks of its flags, before the TFIDF phases that come first
+    run = MixCli.run("mix", "--ior-flags=-x", "-o", results.toString());
+    assertThat(run.exitCode()).isEqualTo(1);
+    assertThat(run.stderr()).isEqualTo("mix: mix.ior.flags: IOR refuses '-x': Error invalid argument: -x (see -h for IOR's"
+        + " options)\n");
+    assertThat(results).doesNotExist();
   }
 
   private static PhaseRecord only(MixResults mix, PhaseKind kind, String pattern) {

@@ -19,7 +19,12 @@ import java.util.Properties;
 import java.util.Set;
 import java.util.TreeMap;
 
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+
 import io.pfsmix.fs.Sizes;
+import io.pfsmix.ior.IorOptions;
+import io.pfsmix.ior.IorUsageException;
 
 /**
  * The validated settings of one mix: a configuration file's properties with flags layered on top. Every problem is
@@ -126,6 +131,10 @@ public record MixSettings(
         throw new MixConfigException(MixKeys.IOR_FLAGS, "flag " + flag + " is set by the mix itself (see "
             + MixKeys.IOR_PLACEMENT + ", " + MixKeys.IOR_RANKS_PER_TASK + ")");
       }
+      if (List.of("-h", "--help").contains(flag)) {
+        throw new MixConfigException(MixKeys.IOR_FLAGS, "flag " + flag + " asks for IOR's help, which ./pfsmix ior "
+            + flag + " prints");
+      }
     }
     IorPlacement placement = values.containsKey(MixKeys.IOR_PLACEMENT)
         ? IorPlacement.parse(r.string(MixKeys.IOR_PLACEMENT, "")) : IorPlacement.defaultFor(jobs);
@@ -153,9 +162,65 @@ public record MixSettings(
       throw new MixConfigException(MixKeys.RESULTS, results + " exists and is not empty; name a new directory");
     }
     Map<String, String> asWritten = new TreeMap<>(values);
-    return new MixSettings(List.copyOf(fileSystems), dir, jobs, List.copyOf(patterns), ranks, block, transfer, segments,
-        iorFlags, placement, ranksPerTask, data, tfidfSize, model, trainSize, seed, repetitions, warmup, balance,
-        tolerance, rounds, tracing, results, Map.copyOf(hadoop), asWritten);
+    checkSchemes(fileSystems, data, model, hadoop);
+    MixSettings settings = new MixSettings(List.copyOf(fileSystems), dir, jobs, List.copyOf(patterns), ranks, block,
+        transfer, segments, iorFlags, placement, ranksPerTask, data, tfidfSize, model, trainSize, seed, repetitions,
+        warmup, balance, tolerance, rounds, tracing, results, Map.copyOf(hadoop), asWritten);
+    settings.checkIorCommands();
+    return settings;
+  }
+
+  /**
+   * IOR's own checks of every IOR command line the mix will run (as IorRunner applies them at the start of each IOR
+   * phase): a flag IOR refuses would otherwise stop the mix only at its first IOR phase, after TFIDF phases ran.
+   */
+  private void checkIorCommands() {
+    for (IorPattern pattern : patterns) {
+      List<String> command = IorWorkload.flags(this, pattern, iorSegments, dir.replaceAll("/+$", "") + "/ior/check");
+      // the mix's own flags first (they end before the further flags), so that a problem is blamed on the right key
+      List<String> own = command.subList(0, command.size() - iorFlags.size());
+      checkIor(own, MixKeys.IOR_BLOCK, "the checkpoint's sizes (" + String.join(" ", own) + ")");
+      checkIor(command, MixKeys.IOR_FLAGS, "'" + String.join(" ", iorFlags) + "'");
+    }
+  }
+
+  private static void checkIor(List<String> command, String key, String what) {
+    try {
+      IorOptions.parse(command.toArray(new String[0])).validate();
+    } catch (IorUsageException e) {
+      throw new MixConfigException(key, "IOR refuses " + what + ": " + e.getMessage().replaceFirst("^ERROR: ", ""));
+    }
+  }
+
+  /** Every URI scheme named must have a Hadoop file system here, or the mix would stop only when it reaches it. */
+  private static void checkSchemes(List<FileSystemSpec> fileSystems, String data, String model,
+      Map<String, String> hadoop) {
+    List<Map.Entry<String, String>> schemes = new ArrayList<>();
+    for (FileSystemSpec fs : fileSystems) {
+      if (fs.kind() == FileSystemSpec.Kind.URI) {
+        schemes.add(Map.entry(MixKeys.FS, fs.uri().getScheme()));
+      }
+    }
+    for (Map.Entry<String, String> path : List.of(Map.entry(MixKeys.TFIDF_DATA, data),
+        Map.entry(MixKeys.TFIDF_MODEL, model))) {
+      String scheme = new org.apache.hadoop.fs.Path(path.getValue()).toUri().getScheme();
+      if (scheme != null) {
+        schemes.add(Map.entry(path.getKey(), scheme));
+      }
+    }
+    if (schemes.isEmpty()) {
+      return;
+    }
+    Configuration conf = new Configuration();
+    hadoop.forEach(conf::set);
+    for (Map.Entry<String, String> e : schemes) {
+      try {
+        FileSystem.getFileSystemClass(e.getValue(), conf);
+      } catch (IOException | RuntimeException problem) {
+        throw new MixConfigException(e.getKey(), "no Hadoop file system for the scheme '" + e.getValue() + "' ("
+            + problem.getMessage() + ")");
+      }
+    }
   }
 
   /** Tasks of an IOR phase's YARN job (all must run at once), or 0 when its ranks are threads of the runner. */

@@ -94,6 +94,14 @@ class MixSettingsTest {
             + " (see mix.ior.placement"),
         List.of(MixKeys.IOR_PLACEMENT, "mpi", "mix.ior.placement: unknown value 'mpi': expected threads or yarn"),
         List.of(MixKeys.IOR_RANKS_PER_TASK, "0", "mix.ior.ranks-per-task: must be at least 1"),
+        List.of(MixKeys.IOR_FLAGS, "-x", "mix.ior.flags: IOR refuses '-x': Error invalid argument: -x (see -h"),
+        List.of(MixKeys.IOR_FLAGS, "-e -D -5", "mix.ior.flags: IOR refuses '-e -D -5': deadlineForStonewalling must be"
+            + " nonnegative value (-D -5)"),
+        List.of(MixKeys.IOR_FLAGS, "-h", "mix.ior.flags: flag -h asks for IOR's help, which ./pfsmix ior -h prints"),
+        List.of(MixKeys.FS, "pfs,foo://bar/", "mix.fs: no Hadoop file system for the scheme 'foo'"),
+        List.of(MixKeys.TFIDF_DATA, "s3x://bucket/requests", "mix.tfidf.data: no Hadoop file system for the scheme"
+            + " 's3x'"),
+        List.of(MixKeys.TFIDF_MODEL, "s3x://bucket/model", "mix.tfidf.model: no Hadoop file system for the scheme 's3x'"),
         List.of(MixKeys.RESULTS, tmp.resolve("full").toString(), "exists and is not empty"));
     for (List<String> c : cases) {
       Map<String, String> v = base();
@@ -124,6 +132,17 @@ class MixSettingsTest {
       assertThatThrownBy(() -> MixSettings.parse(bad)).isInstanceOf(MixConfigException.class).hasMessage(c.get(2))
           .extracting(e -> ((MixConfigException) e).key()).isEqualTo(c.get(0));
     }
+  }
+
+  @Test
+  void checkpointSizesIorRefusesAreBlamedOnTheSizesNotTheFlags() {
+    Map<String, String> v = base();
+    v.put(MixKeys.IOR_BLOCK, "12");
+    v.put(MixKeys.IOR_TRANSFER, "4");
+    v.put(MixKeys.IOR_FLAGS, "-e");
+    assertThatThrownBy(() -> MixSettings.parse(v)).isInstanceOf(MixConfigException.class)
+        .hasMessage("mix.ior.block: IOR refuses the checkpoint's sizes (-a HADOOP -w -i 1 -N 4 -b 12 -t 4 -s 16 -o"
+            + " /pfsmix-mix/ior/check/checkpoint): block size must be a multiple of access size (8 bytes; -b 12)");
   }
 
   @Test
