@@ -167,6 +167,23 @@ class MixOnPfsTest {
     assertThat(results).doesNotExist();
   }
 
+  @Test
+  void aResultsDirectoryThatCannotBeMadeIsNamedWithTheReason() throws Exception {
+    Path file = Files.writeString(out.resolve("a-file"), "x");
+    Map<String, String> cases = Map.of(
+        "/proc/mixres", "cannot create the results directory /proc/mixres: no such file or directory",
+        file.toString(), file + " is a file, not a directory; name a new directory",
+        file + "/results", "cannot create the results directory " + file + "/results: Not a directory");
+    for (Map.Entry<String, String> c : cases.entrySet()) {
+      MixCli.Run run = MixCli.run(MixCli.smallMix(Path.of(c.getKey()), "--fs", "pfs@" + root, "--dir", "/unmade")
+          .toArray(new String[0]));
+      assertThat(run.exitCode()).as(c.getKey()).isEqualTo(1);
+      assertThat(run.stderr()).as(c.getKey()).isEqualTo("mix: mix.results: " + c.getValue() + "\n");
+      assertThat(root.resolve("unmade")).as(c.getKey()).doesNotExist();
+    }
+    assertThat(file).hasContent("x");
+  }
+
   private static PhaseRecord only(MixResults mix, PhaseKind kind, String pattern) {
     List<PhaseRecord> matching = mix.phases().stream().filter(p -> p.kind() == kind
         && java.util.Objects.equals(p.pattern(), pattern)).toList();

@@ -1,11 +1,11 @@
 package io.pfsmix.cli;
 
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.Callable;
+
+import io.pfsmix.mix.ResultsFiles;
 
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -30,8 +30,7 @@ final class DemoCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     List<String> args = new ArrayList<>(List.of(ARGUMENTS.split(" ")));
     args.add("-o");
-    args.add(results != null ? results : "results/demo-"
-        + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT)));
+    args.add(results != null ? results : ResultsFiles.createNew(Path.of("results"), "demo").toString());
     MixCommand mix = new MixCommand();
     new CommandLine(mix).parseArgs(args.toArray(new String[0]));
     return mix.call();

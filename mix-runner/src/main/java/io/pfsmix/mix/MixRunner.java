@@ -1,7 +1,6 @@
 package io.pfsmix.mix;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -32,6 +31,8 @@ public final class MixRunner {
   private static final long SHUTDOWN_WAIT_SECONDS = 120;
   /** Share of the file system's free space one checkpoint may take (TFIDF's output and other users need the rest). */
   private static final double CHECKPOINT_SHARE_OF_FREE_SPACE = 0.8;
+  /** The reason results.json gives while the mix runs. */
+  private static final String RUNNING = "still running (written after each phase)";
 
   private final MixSettings settings;
   private final WorkloadFactory workloads;
@@ -77,10 +78,10 @@ public final class MixRunner {
    * results whether complete or not; the report says which.
    */
   public MixResults run() throws IOException {
-    Files.createDirectories(settings.results());
+    startedNs = WallClock.nowNs();
+    ResultsFiles.claim(settings.results(), results(RUNNING, null));
     quietRepeatedWarnings();
     ReportCharts.startJava2d();
-    startedNs = WallClock.nowNs();
     Runnable hook = () -> {
       if (finished.getCount() > 0) {
         progress.say("interrupted: stopping the workloads and writing what was measured");
@@ -104,7 +105,13 @@ public final class MixRunner {
         failure = PhaseExecutor.describe(e);
         progress.say("mix failed: " + failure);
       }
-      MixResults results = finish();
+      MixResults results;
+      try {
+        results = finish();
+      } catch (IOException e) {
+        throw new IOException("cannot write the results in " + settings.results() + ": "
+            + ResultsFiles.reason(e, settings.results()), e);
+      }
       out.println();
       out.print(ReportWriter.terminalTables(results));
       if (!results.complete()) {
@@ -317,7 +324,7 @@ public final class MixRunner {
 
   private void save() throws IOException {
     ResultsFiles.write(settings.results(), results(failure != null ? failure : cancelReason == null
-        ? "still running (written after each phase)" : cancelReason, null));
+        ? RUNNING : cancelReason, null));
   }
 
   private MixResults results(String reason, TraceTotals trace) {

@@ -7,8 +7,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -155,11 +153,15 @@ public record MixSettings(
     double tolerance = r.fraction(MixKeys.BALANCE_TOLERANCE, MixKeys.BALANCE_TOLERANCE_DEFAULT);
     int rounds = r.positiveInt(MixKeys.BALANCE_ROUNDS, MixKeys.BALANCE_ROUNDS_DEFAULT);
     TracingMode tracing = TracingMode.parse(r.string(MixKeys.TRACING, MixKeys.TRACING_DEFAULT));
-    String resultsText = r.string(MixKeys.RESULTS, "results/mix-"
-        + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT)));
-    Path results = Path.of(resultsText).toAbsolutePath().normalize();
-    if (Files.exists(results) && !isEmptyDirectory(results)) {
-      throw new MixConfigException(MixKeys.RESULTS, results + " exists and is not empty; name a new directory");
+    Path results = values.containsKey(MixKeys.RESULTS)
+        ? Path.of(r.string(MixKeys.RESULTS, "")).toAbsolutePath().normalize() : null;
+    if (results != null && Files.exists(results)) {
+      if (!Files.isDirectory(results)) {
+        throw new MixConfigException(MixKeys.RESULTS, results + " is a file, not a directory; name a new directory");
+      }
+      if (!isEmptyDirectory(results)) {
+        throw new MixConfigException(MixKeys.RESULTS, results + " exists and is not empty; name a new directory");
+      }
     }
     Map<String, String> asWritten = new TreeMap<>(values);
     checkSchemes(fileSystems, data, model, hadoop);
@@ -167,7 +169,14 @@ public record MixSettings(
         transfer, segments, iorFlags, placement, ranksPerTask, data, tfidfSize, model, trainSize, seed, repetitions,
         warmup, balance, tolerance, rounds, tracing, results, Map.copyOf(hadoop), asWritten);
     settings.checkIorCommands();
-    return settings;
+    // the default is made last, once every setting is known to be good: only a mix that will run gets one
+    return results != null ? settings : settings.withResults(ResultsFiles.createNew(Path.of("results"), "mix"));
+  }
+
+  private MixSettings withResults(Path dir) {
+    return new MixSettings(fileSystems, this.dir, jobs, patterns, iorRanks, iorBlock, iorTransfer, iorSegments, iorFlags,
+        iorPlacement, iorRanksPerTask, tfidfData, tfidfSize, tfidfModel, tfidfTrainSize, tfidfSeed, repetitions, warmup,
+        balance, balanceTolerance, balanceRounds, tracing, dir, hadoop, asWritten);
   }
 
   /**

@@ -102,6 +102,7 @@ class MixSettingsTest {
         List.of(MixKeys.TFIDF_DATA, "s3x://bucket/requests", "mix.tfidf.data: no Hadoop file system for the scheme"
             + " 's3x'"),
         List.of(MixKeys.TFIDF_MODEL, "s3x://bucket/model", "mix.tfidf.model: no Hadoop file system for the scheme 's3x'"),
+        List.of(MixKeys.RESULTS, tmp.resolve("full/x").toString(), "full/x is a file, not a directory"),
         List.of(MixKeys.RESULTS, tmp.resolve("full").toString(), "exists and is not empty"));
     for (List<String> c : cases) {
       Map<String, String> v = base();
