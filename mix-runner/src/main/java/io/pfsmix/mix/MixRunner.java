@@ -80,7 +80,7 @@ public final class MixRunner {
   public MixResults run() throws IOException {
     startedNs = WallClock.nowNs();
     ResultsFiles.claim(settings.results(), results(RUNNING, null));
-    quietRepeatedWarnings();
+    HadoopLogs.quietRepeatedWarnings();
     ReportCharts.startJava2d();
     Runnable hook = () -> {
       if (finished.getCount() > 0) {
@@ -123,21 +123,11 @@ public final class MixRunner {
       out.flush();
       return results;
     } finally {
+      HadoopLogs.restore();
       finished.countDown();
       if (!ShutdownHookManager.get().isShutdownInProgress()) {
         ShutdownHookManager.get().removeShutdownHook(hook);
       }
-    }
-  }
-
-  /**
-   * Hadoop warns about the same harmless things at every job a mix submits (a second local job's metrics system, job
-   * arguments not parsed by ToolRunner); they would bury the mix's progress lines.
-   */
-  private static void quietRepeatedWarnings() {
-    for (String logger : List.of("org.apache.hadoop.metrics2.impl.MetricsSystemImpl",
-        "org.apache.hadoop.mapreduce.JobResourceUploader")) {
-      org.apache.log4j.Logger.getLogger(logger).setLevel(org.apache.log4j.Level.ERROR);
     }
   }
 

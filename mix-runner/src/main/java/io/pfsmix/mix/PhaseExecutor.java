@@ -126,6 +126,7 @@ final class PhaseExecutor {
 
   private void cancelAll() {
     stopping = true;
+    HadoopLogs.silenceForStop();
     for (Workload w : workloads) {
       try {
         w.cancel();

@@ -1,0 +1,49 @@
+package io.pfsmix.mix;
+
+import java.util.List;
+
+import org.apache.log4j.Level;
+import org.apache.log4j.Logger;
+
+/** The levels a mix sets on Hadoop's loggers, so that its own progress lines are what a user reads. */
+final class HadoopLogs {
+
+  private static final Logger HADOOP = Logger.getLogger("org.apache.hadoop");
+  private static Level beforeStop;
+  private static boolean stopping;
+
+  private HadoopLogs() {
+  }
+
+  /**
+   * Hadoop warns about the same harmless things at every job a mix submits (a second local job's metrics system, job
+   * arguments not parsed by ToolRunner); they would bury the mix's progress lines.
+   */
+  static void quietRepeatedWarnings() {
+    for (String logger : List.of("org.apache.hadoop.metrics2.impl.MetricsSystemImpl",
+        "org.apache.hadoop.mapreduce.JobResourceUploader")) {
+      Logger.getLogger(logger).setLevel(Level.ERROR);
+    }
+  }
+
+  /**
+   * Silences Hadoop once the mix stops its workloads (a phase failed, Ctrl-C, SIGTERM) until {@link #restore}: Hadoop
+   * logs the interrupts that stop them as warnings and errors with stack traces (a job, a shell command, a spill
+   * interrupted), while what stopped the phase is already in the mix's own lines and results. PFSMIX_DEBUG=1 keeps them.
+   */
+  static synchronized void silenceForStop() {
+    if (!stopping && !"1".equals(System.getenv("PFSMIX_DEBUG"))) {
+      beforeStop = HADOOP.getLevel();
+      HADOOP.setLevel(Level.OFF);
+      stopping = true;
+    }
+  }
+
+  /** Hadoop's logging as it was before {@link #silenceForStop}. */
+  static synchronized void restore() {
+    if (stopping) {
+      HADOOP.setLevel(beforeStop);
+      stopping = false;
+    }
+  }
+}
