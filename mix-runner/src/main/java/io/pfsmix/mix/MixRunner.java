@@ -11,6 +11,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
@@ -146,38 +147,77 @@ public final class MixRunner {
       description.put("default file system", env.conf().get(FileSystem.FS_DEFAULT_NAME_KEY));
       environment.put(fs.label(), description);
       checkCancelled();
-      progress.say(fs.label() + ": preparing the TFIDF data and model (generated or trained when absent)");
-      workloads.prepare(env.conf(), settings, progress);
-      long free = FreeSpace.of(FileSystem.get(env.conf()), new org.apache.hadoop.fs.Path(settings.dir()));
-      long room = free == FreeSpace.UNKNOWN ? free : (long) (free * CHECKPOINT_SHARE_OF_FREE_SPACE);
-      try {
-        FreeSpace.require(settings.iorSegments() + " segments make a checkpoint of",
-            settings.checkpointBytes(settings.iorSegments()), free, CHECKPOINT_SHARE_OF_FREE_SPACE, fs.label());
-      } catch (FreeSpace.NotEnoughSpaceException e) {
-        throw new MixConfigException(MixKeys.IOR_SEGMENTS, e.getMessage());
+      // the mix's directory is this run's alone until it ends: no other run writes its checkpoints or labels there
+      try (RunLock lock = RunLock.acquire(env.conf(), new org.apache.hadoop.fs.Path(base(), RunLock.DIR_NAME),
+          MixKeys.DIR, settings.dir() + " on " + fs.label(), settings.results().toString(), progress)) {
+        removeLeftovers(env.conf(), fs);
+        runPhases(env, fs);
+        lock.checkHeld();
       }
-      Map<IorPattern, Integer> segments = new EnumMap<>(IorPattern.class);
-      for (IorPattern pattern : settings.patterns()) {
-        segments.put(pattern, settings.iorSegments());
-      }
-      boolean firstPassTraced = settings.tracing().passes().get(0);
-      if (settings.warmup()) {
-        IorPattern first = settings.patterns().get(0);
-        phase(env, fs, first, PhaseKind.WARMUP, 0, firstPassTraced, segments.get(first));
-      }
-      if (settings.balance()) {
-        PhaseRecord target = phase(env, fs, null, PhaseKind.BALANCE_TFIDF, 0, firstPassTraced, 0);
-        for (IorPattern pattern : settings.patterns()) {
-          segments.put(pattern, balance(env, fs, pattern, target.seconds(), firstPassTraced, room));
+    }
+  }
+
+  /**
+   * Removes what a run stopped before its phases ended left in the directory (kill -9 skips the cleanup after each
+   * phase): checkpoints, labels (a classify job refuses an existing output), training data. Under the lock, anything
+   * there is a dead run's.
+   */
+  private void removeLeftovers(Configuration conf, FileSystemSpec fs) throws IOException {
+    FileSystem fileSystem = FileSystem.get(conf);
+    List<org.apache.hadoop.fs.Path> leftovers = new ArrayList<>();
+    for (String dir : List.of(iorDir(), tfidfOutputDir())) {
+      org.apache.hadoop.fs.Path path = new org.apache.hadoop.fs.Path(dir);
+      if (fileSystem.exists(path) && fileSystem.getFileStatus(path).isDirectory()) {
+        for (org.apache.hadoop.fs.FileStatus child : fileSystem.listStatus(path)) {
+          leftovers.add(child.getPath());
         }
       }
-      for (int rep = 1; rep <= settings.repetitions(); rep++) {
-        for (boolean traced : settings.tracing().passes()) {
-          phase(env, fs, null, PhaseKind.TFIDF_ALONE, rep, traced, 0);
-          for (IorPattern pattern : settings.patterns()) {
-            phase(env, fs, pattern, PhaseKind.IOR_ALONE, rep, traced, segments.get(pattern));
-            phase(env, fs, pattern, PhaseKind.MIXED, rep, traced, segments.get(pattern));
-          }
+    }
+    org.apache.hadoop.fs.Path training = TfidfWorkload.trainingData(settings);
+    if (fileSystem.exists(training)) {
+      leftovers.add(training);
+    }
+    if (!leftovers.isEmpty()) {
+      progress.say("  " + fs.label() + ": removing what an earlier mix left in " + settings.dir() + ": " + leftovers
+          .stream().map(p -> p.toUri().getPath().substring(base().length() + 1)).collect(Collectors.joining(", ")));
+      for (org.apache.hadoop.fs.Path p : leftovers) {
+        fileSystem.delete(p, true);
+      }
+    }
+  }
+
+  private void runPhases(MixEnvironment env, FileSystemSpec fs) throws Exception {
+    progress.say(fs.label() + ": preparing the TFIDF data and model (generated or trained when absent)");
+    workloads.prepare(env.conf(), settings, progress);
+    long free = FreeSpace.of(FileSystem.get(env.conf()), new org.apache.hadoop.fs.Path(settings.dir()));
+    long room = free == FreeSpace.UNKNOWN ? free : (long) (free * CHECKPOINT_SHARE_OF_FREE_SPACE);
+    try {
+      FreeSpace.require(settings.iorSegments() + " segments make a checkpoint of",
+          settings.checkpointBytes(settings.iorSegments()), free, CHECKPOINT_SHARE_OF_FREE_SPACE, fs.label());
+    } catch (FreeSpace.NotEnoughSpaceException e) {
+      throw new MixConfigException(MixKeys.IOR_SEGMENTS, e.getMessage());
+    }
+    Map<IorPattern, Integer> segments = new EnumMap<>(IorPattern.class);
+    for (IorPattern pattern : settings.patterns()) {
+      segments.put(pattern, settings.iorSegments());
+    }
+    boolean firstPassTraced = settings.tracing().passes().get(0);
+    if (settings.warmup()) {
+      IorPattern first = settings.patterns().get(0);
+      phase(env, fs, first, PhaseKind.WARMUP, 0, firstPassTraced, segments.get(first));
+    }
+    if (settings.balance()) {
+      PhaseRecord target = phase(env, fs, null, PhaseKind.BALANCE_TFIDF, 0, firstPassTraced, 0);
+      for (IorPattern pattern : settings.patterns()) {
+        segments.put(pattern, balance(env, fs, pattern, target.seconds(), firstPassTraced, room));
+      }
+    }
+    for (int rep = 1; rep <= settings.repetitions(); rep++) {
+      for (boolean traced : settings.tracing().passes()) {
+        phase(env, fs, null, PhaseKind.TFIDF_ALONE, rep, traced, 0);
+        for (IorPattern pattern : settings.patterns()) {
+          phase(env, fs, pattern, PhaseKind.IOR_ALONE, rep, traced, segments.get(pattern));
+          phase(env, fs, pattern, PhaseKind.MIXED, rep, traced, segments.get(pattern));
         }
       }
     }

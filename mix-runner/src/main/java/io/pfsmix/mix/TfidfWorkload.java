@@ -53,43 +53,100 @@ final class TfidfWorkload implements Workload {
   static void prepare(Configuration conf, MixSettings settings, Progress progress) throws Exception {
     FileSystem fs = FileSystem.get(conf);
     Path data = new Path(settings.tfidfData());
-    long existing = inputBytes(fs, data);
-    if (existing > 0 && !DatasetGenerator.isGeneratedSize(existing, settings.tfidfSize())) {
-      String sizes = "request data at " + data + " is " + Sizes.human(existing) + ", not the "
-          + Sizes.human(settings.tfidfSize()) + " of " + MixKeys.TFIDF_SIZE;
-      if (ownedByMix(settings, settings.tfidfData())) {
-        // the mix's own data from an earlier mix of another size: measuring that instead would be a silent mistake
-        progress.say("  " + sizes + ": generating it again");
-        existing = 0;
-      } else {
-        progress.say("  " + sizes + ", which sizes only data the mix generates: using it as it is");
-      }
-    }
-    if (existing == 0) {
-      progress.say("  generating " + Sizes.human(settings.tfidfSize()) + " of HTTP requests at " + data);
-      generate(conf, data, settings.tfidfSize(), MixKeys.TFIDF_SIZE, settings.tfidfSeed());
-    }
+    writeWhere(conf, data, MixKeys.TFIDF_DATA, "the request data", settings, progress,
+        () -> dataProblem(fs, data, settings, progress), why -> {
+          if (inputBytes(fs, data) > 0) {
+            progress.say("  " + why + ": generating it again");
+          }
+          progress.say("  generating " + Sizes.human(settings.tfidfSize()) + " of HTTP requests at " + data);
+          generate(conf, data, settings.tfidfSize(), MixKeys.TFIDF_SIZE, settings.tfidfSeed());
+        });
     progress.say("  request data: " + data + " (" + Sizes.human(inputBytes(fs, data)) + ")");
     Path model = new Path(settings.tfidfModel());
-    FileSystem modelFs = model.getFileSystem(conf);
-    if (modelFs.exists(model) && ownedByMix(settings, settings.tfidfModel())) {
+    writeWhere(conf, model, MixKeys.TFIDF_MODEL, "the model", settings, progress,
+        () -> modelProblem(conf, settings, model), why -> {
+          Path training = trainingData(settings);
+          progress.say("  " + why + ": generating " + Sizes.human(settings.tfidfTrainSize())
+              + " of training requests (seed " + (settings.tfidfSeed() + 1) + ") and training it");
+          generate(conf, training, settings.tfidfTrainSize(), MixKeys.TFIDF_TRAIN_SIZE, settings.tfidfSeed() + 1);
+          // a model cut short by a killed run fails its checksum: found unusable here, or named by the classifier
+          TfidfModel trained = TfidfJobs.train(conf, training, model,
+              conf.getInt(TfidfConfigKeys.TOP_K, TfidfConfigKeys.TOP_K_DEFAULT));
+          fs.delete(training, true);
+          progress.say("  model trained: " + trained.centroidCount() + " centroids");
+        });
+  }
+
+  /** Where the data to train a missing model is generated (removed once the model is trained). */
+  static Path trainingData(MixSettings settings) {
+    return new Path(new Path(settings.dir()), "tfidf/training");
+  }
+
+  /** Why the request data must be generated, or null when it is used as it is. */
+  private static String dataProblem(FileSystem fs, Path data, MixSettings settings, Progress progress)
+      throws IOException {
+    long existing = inputBytes(fs, data);
+    if (existing == 0) {
+      return "no request data at " + data;
+    }
+    if (DatasetGenerator.isGeneratedSize(existing, settings.tfidfSize())) {
+      return null;
+    }
+    String sizes = "request data at " + data + " is " + Sizes.human(existing) + ", not the "
+        + Sizes.human(settings.tfidfSize()) + " of " + MixKeys.TFIDF_SIZE;
+    if (ownedByMix(settings, settings.tfidfData())) {
+      // the mix's own data from an earlier mix of another size: measuring that instead would be a silent mistake
+      return sizes;
+    }
+    progress.say("  " + sizes + ", which sizes only data the mix generates: using it as it is");
+    return null;
+  }
+
+  /** Why the model must be trained, or null when it can be used. */
+  private static String modelProblem(Configuration conf, MixSettings settings, Path model) throws IOException {
+    if (!model.getFileSystem(conf).exists(model)) {
+      return "no model at " + model;
+    }
+    if (ownedByMix(settings, settings.tfidfModel())) {
       // a model the mix trained itself, in its own directory: retrain it if this build can no longer use it
       try {
         TfidfModel.read(model, conf);
       } catch (ModelFormatException e) {
-        progress.say("  the model at " + model + " cannot be used (" + e.getMessage() + "): training it again");
-        modelFs.delete(model, true);
+        return "the model at " + model + " cannot be used (" + e.getMessage() + ")";
       }
     }
-    if (!modelFs.exists(model)) {
-      Path training = new Path(new Path(settings.dir()), "tfidf/training");
-      progress.say("  no model at " + model + ": generating " + Sizes.human(settings.tfidfTrainSize())
-          + " of training requests (seed " + (settings.tfidfSeed() + 1) + ") and training it");
-      generate(conf, training, settings.tfidfTrainSize(), MixKeys.TFIDF_TRAIN_SIZE, settings.tfidfSeed() + 1);
-      TfidfModel trained = TfidfJobs.train(conf, training, model,
-          conf.getInt(TfidfConfigKeys.TOP_K, TfidfConfigKeys.TOP_K_DEFAULT));
-      fs.delete(training, true);
-      progress.say("  model trained: " + trained.centroidCount() + " centroids");
+    return null;
+  }
+
+  /** Why a path must be written, or null when it can be used as it is. */
+  private interface Need {
+    String why() throws IOException;
+  }
+
+  /** Writes (or replaces) a path, for the reason given. */
+  private interface Writer {
+    void write(String why) throws Exception;
+  }
+
+  /**
+   * Writes {@code target}, which later runs reuse, where it is missing or unusable, under a lock beside it: a second
+   * run refuses rather than write it at the same time (generate's staging directories would not collide, but both
+   * would replace the target, and two trainings share one work directory).
+   */
+  private static void writeWhere(Configuration conf, Path target, String key, String what, MixSettings settings,
+      Progress progress, Need need, Writer writer) throws Exception {
+    String why = need.why();
+    if (why == null) {
+      return;
+    }
+    Path qualified = target.getFileSystem(conf).makeQualified(target);
+    try (RunLock lock = RunLock.acquire(conf, RunLock.beside(qualified), key, what + " at " + target,
+        settings.results().toString(), progress)) {
+      // another run may have written it between the first look and the lock
+      why = need.why();
+      if (why != null) {
+        writer.write(why);
+      }
     }
   }
 
