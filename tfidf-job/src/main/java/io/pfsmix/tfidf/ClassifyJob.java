@@ -4,7 +4,6 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
-import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -200,7 +199,7 @@ final class ClassifyJob {
     Path qualifiedModel = modelPath.getFileSystem(conf).makeQualified(modelPath);
     Job job = Job.getInstance(conf, "tfidf-classify " + input);
     job.setJarByClass(ClassifyJob.class);
-    job.addCacheFile(URI.create(qualifiedModel.toUri() + "#" + MODEL_CACHE_NAME));
+    job.addCacheFile(TrainJob.cacheUri(qualifiedModel, MODEL_CACHE_NAME));
     job.setInputFormatClass(RequestInputFormat.class);
     FileInputFormat.addInputPath(job, input);
     job.setMapperClass(ClassifyMapper.class);

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.PriorityQueue;
 import java.util.Set;
+import java.util.UUID;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
@@ -296,23 +297,36 @@ final class TrainJob {
     }
   }
 
-  /** Reads a model shipped through the distributed cache: the task's local link when there is one, else the file itself. */
-  static TfidfModel loadCached(URI[] cacheFiles, String linkName, Configuration conf) throws IOException {
-    File local = new File(linkName);
-    if (local.isFile()) {
-      try (InputStream in = new FileInputStream(local)) {
-        return TfidfModel.read(in, linkName);
-      }
-    }
+  /**
+   * The distributed cache URI of {@code file} under a link name of this job's own: {@code name} and a random part. The
+   * local runner links cache files into the process's working directory, which every job started there shares, and
+   * leaves a link that exists as it is: under a fixed name a task would read another job's file, or the one a job
+   * killed with SIGKILL left behind, for good.
+   */
+  static URI cacheUri(Path file, String name) {
+    return URI.create(file.toUri() + "#" + name + "-" + UUID.randomUUID());
+  }
+
+  /**
+   * Reads a model shipped as {@code name} through the distributed cache ({@link #cacheUri}): the task's local link when
+   * there is one, else the file itself.
+   */
+  static TfidfModel loadCached(URI[] cacheFiles, String name, Configuration conf) throws IOException {
     if (cacheFiles != null) {
       for (URI uri : cacheFiles) {
-        if (linkName.equals(uri.getFragment())) {
-          Path path = new Path(uri.getScheme(), uri.getAuthority(), uri.getPath());
-          return TfidfModel.read(path, conf);
+        String link = uri.getFragment();
+        if (link != null && link.startsWith(name + "-")) {
+          File local = new File(link);
+          if (local.isFile()) {
+            try (InputStream in = new FileInputStream(local)) {
+              return TfidfModel.read(in, link);
+            }
+          }
+          return TfidfModel.read(new Path(uri.getScheme(), uri.getAuthority(), uri.getPath()), conf);
         }
       }
     }
-    throw new IOException("no cached file named " + linkName + " in the task's distributed cache");
+    throw new IOException("no cached file named " + name + " in the task's distributed cache");
   }
 
   // ---- driver ----
@@ -361,7 +375,7 @@ final class TrainJob {
       Path centroidOutput = new Path(work, "centroids");
       Job centroidJob = Job.getInstance(conf, "tfidf-train-centroids " + input);
       centroidJob.setJarByClass(TrainJob.class);
-      centroidJob.addCacheFile(URI.create(dictionaryPath.toUri() + "#" + DICTIONARY_CACHE_NAME));
+      centroidJob.addCacheFile(cacheUri(dictionaryPath, DICTIONARY_CACHE_NAME));
       centroidJob.setInputFormatClass(RequestInputFormat.class);
       FileInputFormat.addInputPath(centroidJob, input);
       centroidJob.setMapperClass(CentroidMapper.class);

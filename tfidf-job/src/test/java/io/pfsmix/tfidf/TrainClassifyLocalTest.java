@@ -121,4 +121,30 @@ class TrainClassifyLocalTest {
     assertThat(model.termCount()).isLessThanOrEqualTo(TfidfConfigKeys.TOP_K_DEFAULT);
     assertThat(List.of(HttpClass.values())).hasSize(model.classCount());
   }
+
+  /**
+   * The local runner links cache files into the working directory and keeps a link that is already there: files under
+   * the names a job killed with SIGKILL (or one running beside) would have left must not be what the tasks read.
+   */
+  @Test
+  void filesLeftInTheWorkingDirectoryUnderTheCacheNamesAreNotRead() throws Exception {
+    List<java.nio.file.Path> planted = List.of(java.nio.file.Path.of(ClassifyJob.MODEL_CACHE_NAME),
+        java.nio.file.Path.of(TrainJob.DICTIONARY_CACHE_NAME));
+    try {
+      for (java.nio.file.Path file : planted) {
+        Files.writeString(file, "not a model");
+      }
+      Path modelPath = new Path(dir.toUri().toString(), "again.model");
+      TfidfModel again = TfidfJobs.train(conf, new Path(dir.resolve("train").toUri()), modelPath,
+          TfidfConfigKeys.TOP_K_DEFAULT);
+      ClassifyResult classified = TfidfJobs.classify(conf, new Path(dir.resolve("test").toUri()), modelPath,
+          new Path(dir.resolve("labels-again").toUri()));
+      assertThat(again.termCount()).isEqualTo(model.termCount());
+      assertThat(classified.requestsPerClass()).isEqualTo(result.requestsPerClass());
+    } finally {
+      for (java.nio.file.Path file : planted) {
+        Files.deleteIfExists(file);
+      }
+    }
+  }
 }
