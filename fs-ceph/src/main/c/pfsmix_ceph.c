@@ -34,6 +34,7 @@
 #include <cephfs/libcephfs.h>
 
 #include "io_pfsmix_fs_ceph_CephRoot.h"
+#include "pfsmix_jni.h"
 
 /* as Linux follows at most 40 symlinks in one path walk */
 #define MAX_LINKS 40
@@ -47,9 +48,6 @@
 /* open modes, as CephRoot's OPEN_* constants number them */
 enum { OPEN_READ = 0, OPEN_WRITE = 1, OPEN_CREATE_NEW = 2, OPEN_CREATE_REPLACE = 3, OPEN_SHARED = 4 };
 
-static jclass errno_exception;
-static jmethodID errno_exception_init;
-static jclass byte_array;
 static jclass object_class;
 
 /* One mount: the handle, the root inode every walk starts from (held while mounted) and the root's name. */
@@ -70,35 +68,13 @@ struct file {
 
 JNIEXPORT jint JNICALL JNI_OnLoad(JavaVM *vm, void *reserved) {
   JNIEnv *env;
-  if ((*vm)->GetEnv(vm, (void **) &env, JNI_VERSION_1_8) != JNI_OK) {
+  if ((*vm)->GetEnv(vm, (void **) &env, JNI_VERSION_1_8) != JNI_OK || pfsmix_jni_load(env) != JNI_OK) {
     return JNI_ERR;
   }
-  jclass local = (*env)->FindClass(env, "io/pfsmix/fs/posix/ErrnoException");
-  if (local == NULL) return JNI_ERR;
-  errno_exception = (*env)->NewGlobalRef(env, local);
-  errno_exception_init = (*env)->GetMethodID(env, local, "<init>", "(Ljava/lang/String;ILjava/lang/String;)V");
-  local = (*env)->FindClass(env, "[B");
-  if (local == NULL) return JNI_ERR;
-  byte_array = (*env)->NewGlobalRef(env, local);
-  local = (*env)->FindClass(env, "java/lang/Object");
+  jclass local = (*env)->FindClass(env, "java/lang/Object");
   if (local == NULL) return JNI_ERR;
   object_class = (*env)->NewGlobalRef(env, local);
-  if (errno_exception_init == NULL) return JNI_ERR;
   return JNI_VERSION_1_8;
-}
-
-/* Throws ErrnoException(call, errno, reason); reason NULL means strerror(errno). Keeps an exception already pending. */
-static void throw_errno(JNIEnv *env, const char *call, int error, const char *reason) {
-  if ((*env)->ExceptionCheck(env)) return;
-  char buffer[256];
-  if (reason == NULL) {
-    reason = strerror_r(error, buffer, sizeof buffer);
-  }
-  jstring jcall = (*env)->NewStringUTF(env, call);
-  jstring jreason = (*env)->NewStringUTF(env, reason);
-  if (jcall == NULL || jreason == NULL) return;
-  jobject exception = (*env)->NewObject(env, errno_exception, errno_exception_init, jcall, (jint) error, jreason);
-  if (exception != NULL) (*env)->Throw(env, exception);
 }
 
 /* libcephfs returns -errno: throws for a negative result and returns whether it did. */
@@ -106,42 +82,6 @@ static int failed(JNIEnv *env, const char *call, int result) {
   if (result >= 0) return 0;
   throw_errno(env, call, -result, NULL);
   return 1;
-}
-
-/* A Java byte[] as a NUL-terminated C string; NULL, with an exception pending, when it holds a NUL byte. */
-static char *c_string(JNIEnv *env, jbyteArray bytes, const char *what) {
-  jsize length = (*env)->GetArrayLength(env, bytes);
-  char *text = malloc((size_t) length + 1);
-  if (text == NULL) {
-    throw_errno(env, "malloc", ENOMEM, NULL);
-    return NULL;
-  }
-  (*env)->GetByteArrayRegion(env, bytes, 0, length, (jbyte *) text);
-  text[length] = '\0';
-  if (memchr(text, '\0', (size_t) length) != NULL) {
-    free(text);
-    char reason[64];
-    snprintf(reason, sizeof reason, "the %s holds a NUL byte", what);
-    throw_errno(env, what, EINVAL, reason);
-    return NULL;
-  }
-  return text;
-}
-
-/* A Java string (an option, xattr or pool name) as a C string; NULL with an exception. */
-static char *utf_string(JNIEnv *env, jstring name) {
-  const char *utf = (*env)->GetStringUTFChars(env, name, NULL);
-  if (utf == NULL) return NULL;
-  char *copy = strdup(utf);
-  (*env)->ReleaseStringUTFChars(env, name, utf);
-  if (copy == NULL) throw_errno(env, "strdup", ENOMEM, NULL);
-  return copy;
-}
-
-static jbyteArray java_bytes(JNIEnv *env, const char *bytes, size_t length) {
-  jbyteArray result = (*env)->NewByteArray(env, (jsize) length);
-  if (result != NULL) (*env)->SetByteArrayRegion(env, result, 0, (jsize) length, (const jbyte *) bytes);
-  return result;
 }
 
 static struct client *client_of(jlong handle) {

@@ -27,6 +27,7 @@
 #include <unistd.h>
 
 #include "io_pfsmix_fs_posix_RootDirectory.h"
+#include "pfsmix_jni.h"
 #include "io_pfsmix_fs_posix_UnixNames.h"
 
 #define RESOLVE_FLAGS (RESOLVE_BENEATH | RESOLVE_NO_MAGICLINKS)
@@ -37,45 +38,20 @@
 /* open modes, as RootDirectory's OPEN_* constants number them */
 enum { OPEN_READ = 0, OPEN_WRITE = 1, OPEN_CREATE_NEW = 2, OPEN_CREATE_TRUNCATE = 3 };
 
-static jclass errno_exception;
-static jmethodID errno_exception_init;
 static jclass file_descriptor;
 static jmethodID file_descriptor_init;
-static jclass byte_array;
 
 JNIEXPORT jint JNICALL JNI_OnLoad(JavaVM *vm, void *reserved) {
   JNIEnv *env;
-  if ((*vm)->GetEnv(vm, (void **) &env, JNI_VERSION_1_8) != JNI_OK) {
+  if ((*vm)->GetEnv(vm, (void **) &env, JNI_VERSION_1_8) != JNI_OK || pfsmix_jni_load(env) != JNI_OK) {
     return JNI_ERR;
   }
-  jclass local = (*env)->FindClass(env, "io/pfsmix/fs/posix/ErrnoException");
-  if (local == NULL) return JNI_ERR;
-  errno_exception = (*env)->NewGlobalRef(env, local);
-  errno_exception_init = (*env)->GetMethodID(env, local, "<init>", "(Ljava/lang/String;ILjava/lang/String;)V");
-  local = (*env)->FindClass(env, "java/io/FileDescriptor");
+  jclass local = (*env)->FindClass(env, "java/io/FileDescriptor");
   if (local == NULL) return JNI_ERR;
   file_descriptor = (*env)->NewGlobalRef(env, local);
   /* java.io.FileDescriptor's private (int) constructor, as Hadoop's NativeIO uses it */
   file_descriptor_init = (*env)->GetMethodID(env, local, "<init>", "(I)V");
-  local = (*env)->FindClass(env, "[B");
-  if (local == NULL) return JNI_ERR;
-  byte_array = (*env)->NewGlobalRef(env, local);
-  if (errno_exception_init == NULL || file_descriptor_init == NULL) return JNI_ERR;
-  return JNI_VERSION_1_8;
-}
-
-/* Throws ErrnoException(call, errno, reason); reason NULL means strerror(errno). */
-static void throw_errno(JNIEnv *env, const char *call, int error, const char *reason) {
-  if ((*env)->ExceptionCheck(env)) return;
-  char buffer[256];
-  if (reason == NULL) {
-    reason = strerror_r(error, buffer, sizeof buffer);
-  }
-  jstring jcall = (*env)->NewStringUTF(env, call);
-  jstring jreason = (*env)->NewStringUTF(env, reason);
-  if (jcall == NULL || jreason == NULL) return;
-  jobject exception = (*env)->NewObject(env, errno_exception, errno_exception_init, jcall, (jint) error, jreason);
-  if (exception != NULL) (*env)->Throw(env, exception);
+  return file_descriptor_init == NULL ? JNI_ERR : JNI_VERSION_1_8;
 }
 
 /*
@@ -83,23 +59,12 @@ static void throw_errno(JNIEnv *env, const char *call, int error, const char *re
  * the root ("a/b", or "."). NULL, with an exception pending, when it holds a NUL byte or is too long.
  */
 static char *relative_path(JNIEnv *env, jbyteArray path) {
-  jsize length = (*env)->GetArrayLength(env, path);
-  if (length >= PATH_MAX) {
+  if ((*env)->GetArrayLength(env, path) >= PATH_MAX) {
     throw_errno(env, "path", ENAMETOOLONG, NULL);
     return NULL;
   }
-  char *text = malloc((size_t) length + 2);
-  if (text == NULL) {
-    throw_errno(env, "malloc", ENOMEM, NULL);
-    return NULL;
-  }
-  (*env)->GetByteArrayRegion(env, path, 0, length, (jbyte *) text);
-  text[length] = '\0';
-  if (memchr(text, '\0', (size_t) length) != NULL) {
-    free(text);
-    throw_errno(env, "path", EINVAL, "the path holds a NUL byte");
-    return NULL;
-  }
+  char *text = c_string(env, path, "path");
+  if (text == NULL) return NULL;
   char *start = text;
   while (*start == '/') start++;
   if (*start == '\0') {
@@ -142,7 +107,7 @@ static int open_parent(JNIEnv *env, int root, char *relative, const char **name)
     throw_errno(env, "path", EINVAL, "the last component must name an entry");
     return -1;
   }
-  int fd = beneath(root, directory, O_PATH | O_DIRECTORY, 0);
+  int fd = beneath((int) root, directory, O_PATH | O_DIRECTORY, 0);
   if (fd < 0) throw_errno(env, "openat2", errno, NULL);
   return fd;
 }
@@ -152,10 +117,10 @@ static void proc_path(int fd, char *buffer, size_t size) {
   snprintf(buffer, size, "/proc/self/fd/%d", fd);
 }
 
-static int resolve(JNIEnv *env, jint root, jbyteArray path, jboolean follow) {
+static int resolve(JNIEnv *env, jlong root, jbyteArray path, jboolean follow) {
   char *relative = relative_path(env, path);
   if (relative == NULL) return -1;
-  int fd = beneath(root, relative, O_PATH | (follow ? 0 : O_NOFOLLOW), 0);
+  int fd = beneath((int) root, relative, O_PATH | (follow ? 0 : O_NOFOLLOW), 0);
   int error = errno;
   free(relative);
   if (fd < 0) throw_errno(env, "openat2", error, NULL);
@@ -173,14 +138,8 @@ static void fill_stat(jlong *fields, const struct stat *st) {
 }
 
 JNIEXPORT jint JNICALL Java_io_pfsmix_fs_posix_RootDirectory_openRoot(JNIEnv *env, jclass type, jbyteArray path) {
-  jsize length = (*env)->GetArrayLength(env, path);
-  char *text = malloc((size_t) length + 1);
-  if (text == NULL) {
-    throw_errno(env, "malloc", ENOMEM, NULL);
-    return -1;
-  }
-  (*env)->GetByteArrayRegion(env, path, 0, length, (jbyte *) text);
-  text[length] = '\0';
+  char *text = c_string(env, path, "root");
+  if (text == NULL) return -1;
   int fd = open(text, O_PATH | O_DIRECTORY | O_CLOEXEC);
   int error = errno;
   free(text);
@@ -210,11 +169,11 @@ JNIEXPORT jint JNICALL Java_io_pfsmix_fs_posix_RootDirectory_openRoot(JNIEnv *en
   return fd;
 }
 
-JNIEXPORT void JNICALL Java_io_pfsmix_fs_posix_RootDirectory_closeRoot(JNIEnv *env, jclass type, jint root) {
-  close(root);
+JNIEXPORT void JNICALL Java_io_pfsmix_fs_posix_RootDirectory_closeRoot(JNIEnv *env, jclass type, jlong root) {
+  close((int) root);
 }
 
-JNIEXPORT jobject JNICALL Java_io_pfsmix_fs_posix_RootDirectory_openFile(JNIEnv *env, jclass type, jint root,
+JNIEXPORT jobject JNICALL Java_io_pfsmix_fs_posix_RootDirectory_openFile(JNIEnv *env, jclass type, jlong root,
     jbyteArray path, jint mode, jint permissions) {
   int flags;
   switch (mode) {
@@ -230,7 +189,7 @@ JNIEXPORT jobject JNICALL Java_io_pfsmix_fs_posix_RootDirectory_openFile(JNIEnv 
   char *relative = relative_path(env, path);
   if (relative == NULL) return NULL;
   /* O_NONBLOCK: a FIFO or device planted in the root must not block the open; it is refused below */
-  int fd = beneath(root, relative, flags | O_NONBLOCK, 0600);
+  int fd = beneath((int) root, relative, flags | O_NONBLOCK, 0600);
   int error = errno;
   free(relative);
   if (fd < 0) {
@@ -261,7 +220,7 @@ JNIEXPORT jobject JNICALL Java_io_pfsmix_fs_posix_RootDirectory_openFile(JNIEnv 
   return descriptor;
 }
 
-JNIEXPORT jlongArray JNICALL Java_io_pfsmix_fs_posix_RootDirectory_stat(JNIEnv *env, jclass type, jint root,
+JNIEXPORT jlongArray JNICALL Java_io_pfsmix_fs_posix_RootDirectory_stat(JNIEnv *env, jclass type, jlong root,
     jbyteArray path, jboolean follow) {
   int fd = resolve(env, root, path, follow);
   if (fd < 0) return NULL;
@@ -292,17 +251,16 @@ static jbyteArray read_link_at(JNIEnv *env, int directory, const char *name) {
     throw_errno(env, "readlinkat", ENAMETOOLONG, NULL);
     return NULL;
   }
-  jbyteArray result = (*env)->NewByteArray(env, (jsize) length);
-  if (result != NULL) (*env)->SetByteArrayRegion(env, result, 0, (jsize) length, (jbyte *) target);
+  jbyteArray result = java_bytes(env, target, (size_t) length);
   return result;
 }
 
-JNIEXPORT jbyteArray JNICALL Java_io_pfsmix_fs_posix_RootDirectory_readLink(JNIEnv *env, jclass type, jint root,
+JNIEXPORT jbyteArray JNICALL Java_io_pfsmix_fs_posix_RootDirectory_readLink(JNIEnv *env, jclass type, jlong root,
     jbyteArray path) {
   char *relative = relative_path(env, path);
   if (relative == NULL) return NULL;
   const char *name;
-  int parent = open_parent(env, root, relative, &name);
+  int parent = open_parent(env, (int) root, relative, &name);
   jbyteArray target = parent < 0 ? NULL : read_link_at(env, parent, name);
   if (parent >= 0) close(parent);
   free(relative);
@@ -314,11 +272,11 @@ JNIEXPORT jbyteArray JNICALL Java_io_pfsmix_fs_posix_RootDirectory_readLink(JNIE
  * entry itself) and, for symlinks, their targets (byte[][] with nulls), as Object[3]. Entries removed while listing
  * are left out.
  */
-JNIEXPORT jobjectArray JNICALL Java_io_pfsmix_fs_posix_RootDirectory_list(JNIEnv *env, jclass type, jint root,
+JNIEXPORT jobjectArray JNICALL Java_io_pfsmix_fs_posix_RootDirectory_list(JNIEnv *env, jclass type, jlong root,
     jbyteArray path) {
   char *relative = relative_path(env, path);
   if (relative == NULL) return NULL;
-  int fd = beneath(root, relative, O_RDONLY | O_DIRECTORY, 0);
+  int fd = beneath((int) root, relative, O_RDONLY | O_DIRECTORY, 0);
   int error = errno;
   free(relative);
   if (fd < 0) {
@@ -382,10 +340,8 @@ JNIEXPORT jobjectArray JNICALL Java_io_pfsmix_fs_posix_RootDirectory_list(JNIEnv
   if (jnames == NULL || jtargets == NULL || jstats == NULL) goto done;
   (*env)->SetLongArrayRegion(env, jstats, 0, (jsize) (count * STAT_FIELDS), stats);
   for (size_t i = 0; i < count; i++) {
-    jsize length = (jsize) strlen(names[i]);
-    jbyteArray name = (*env)->NewByteArray(env, length);
+    jbyteArray name = java_bytes(env, names[i], strlen(names[i]));
     if (name == NULL) goto done;
-    (*env)->SetByteArrayRegion(env, name, 0, length, (jbyte *) names[i]);
     (*env)->SetObjectArrayElement(env, jnames, (jsize) i, name);
     (*env)->DeleteLocalRef(env, name);
     if (S_ISLNK(stats[i * STAT_FIELDS])) {
@@ -396,9 +352,8 @@ JNIEXPORT jobjectArray JNICALL Java_io_pfsmix_fs_posix_RootDirectory_list(JNIEnv
         throw_errno(env, "readlinkat", target_length < 0 ? errno : ENAMETOOLONG, NULL);
         goto done;
       }
-      jbyteArray jtarget = (*env)->NewByteArray(env, (jsize) target_length);
+      jbyteArray jtarget = java_bytes(env, target, (size_t) target_length);
       if (jtarget == NULL) goto done;
-      (*env)->SetByteArrayRegion(env, jtarget, 0, (jsize) target_length, (jbyte *) target);
       (*env)->SetObjectArrayElement(env, jtargets, (jsize) i, jtarget);
       (*env)->DeleteLocalRef(env, jtarget);
     }
@@ -419,12 +374,12 @@ done:
   return result;
 }
 
-JNIEXPORT void JNICALL Java_io_pfsmix_fs_posix_RootDirectory_mkdir(JNIEnv *env, jclass type, jint root,
+JNIEXPORT void JNICALL Java_io_pfsmix_fs_posix_RootDirectory_mkdir(JNIEnv *env, jclass type, jlong root,
     jbyteArray path, jint permissions) {
   char *relative = relative_path(env, path);
   if (relative == NULL) return;
   const char *name;
-  int parent = open_parent(env, root, relative, &name);
+  int parent = open_parent(env, (int) root, relative, &name);
   if (parent >= 0) {
     if (mkdirat(parent, name, 0700) != 0) {
       throw_errno(env, "mkdirat", errno, NULL);
@@ -445,12 +400,12 @@ JNIEXPORT void JNICALL Java_io_pfsmix_fs_posix_RootDirectory_mkdir(JNIEnv *env, 
   free(relative);
 }
 
-JNIEXPORT void JNICALL Java_io_pfsmix_fs_posix_RootDirectory_remove(JNIEnv *env, jclass type, jint root,
+JNIEXPORT void JNICALL Java_io_pfsmix_fs_posix_RootDirectory_remove(JNIEnv *env, jclass type, jlong root,
     jbyteArray path) {
   char *relative = relative_path(env, path);
   if (relative == NULL) return;
   const char *name;
-  int parent = open_parent(env, root, relative, &name);
+  int parent = open_parent(env, (int) root, relative, &name);
   if (parent >= 0) {
     /* unlink(2) of a directory fails with EISDIR on Linux: then it is one, and rmdir's rules apply */
     if (unlinkat(parent, name, 0) != 0) {
@@ -465,13 +420,13 @@ JNIEXPORT void JNICALL Java_io_pfsmix_fs_posix_RootDirectory_remove(JNIEnv *env,
   free(relative);
 }
 
-JNIEXPORT void JNICALL Java_io_pfsmix_fs_posix_RootDirectory_rename(JNIEnv *env, jclass type, jint root,
+JNIEXPORT void JNICALL Java_io_pfsmix_fs_posix_RootDirectory_rename(JNIEnv *env, jclass type, jlong root,
     jbyteArray source, jbyteArray destination) {
   char *from = relative_path(env, source);
   char *to = from == NULL ? NULL : relative_path(env, destination);
   const char *from_name, *to_name;
-  int from_parent = to == NULL ? -1 : open_parent(env, root, from, &from_name);
-  int to_parent = from_parent < 0 ? -1 : open_parent(env, root, to, &to_name);
+  int from_parent = to == NULL ? -1 : open_parent(env, (int) root, from, &from_name);
+  int to_parent = from_parent < 0 ? -1 : open_parent(env, (int) root, to, &to_name);
   if (to_parent >= 0 && renameat(from_parent, from_name, to_parent, to_name) != 0) {
     throw_errno(env, "renameat", errno, NULL);
   }
@@ -481,7 +436,7 @@ JNIEXPORT void JNICALL Java_io_pfsmix_fs_posix_RootDirectory_rename(JNIEnv *env,
   free(from);
 }
 
-JNIEXPORT void JNICALL Java_io_pfsmix_fs_posix_RootDirectory_chmod(JNIEnv *env, jclass type, jint root,
+JNIEXPORT void JNICALL Java_io_pfsmix_fs_posix_RootDirectory_chmod(JNIEnv *env, jclass type, jlong root,
     jbyteArray path, jint permissions) {
   int fd = resolve(env, root, path, JNI_TRUE);
   if (fd < 0) return;
@@ -491,7 +446,7 @@ JNIEXPORT void JNICALL Java_io_pfsmix_fs_posix_RootDirectory_chmod(JNIEnv *env, 
   close(fd);
 }
 
-JNIEXPORT void JNICALL Java_io_pfsmix_fs_posix_RootDirectory_chown(JNIEnv *env, jclass type, jint root,
+JNIEXPORT void JNICALL Java_io_pfsmix_fs_posix_RootDirectory_chown(JNIEnv *env, jclass type, jlong root,
     jbyteArray path, jint uid, jint gid) {
   int fd = resolve(env, root, path, JNI_TRUE);
   if (fd < 0) return;
@@ -511,7 +466,7 @@ static struct timespec timestamp(jlong millis) {
   return time;
 }
 
-JNIEXPORT void JNICALL Java_io_pfsmix_fs_posix_RootDirectory_setTimes(JNIEnv *env, jclass type, jint root,
+JNIEXPORT void JNICALL Java_io_pfsmix_fs_posix_RootDirectory_setTimes(JNIEnv *env, jclass type, jlong root,
     jbyteArray path, jlong modified, jlong accessed) {
   int fd = resolve(env, root, path, JNI_TRUE);
   if (fd < 0) return;
@@ -522,18 +477,8 @@ JNIEXPORT void JNICALL Java_io_pfsmix_fs_posix_RootDirectory_setTimes(JNIEnv *en
   close(fd);
 }
 
-/* A Java string (an xattr, user or group name) as a C string; NULL with an exception. */
-static char *utf_string(JNIEnv *env, jstring name) {
-  const char *utf = (*env)->GetStringUTFChars(env, name, NULL);
-  if (utf == NULL) return NULL;
-  char *copy = strdup(utf);
-  (*env)->ReleaseStringUTFChars(env, name, utf);
-  if (copy == NULL) throw_errno(env, "strdup", ENOMEM, NULL);
-  return copy;
-}
-
 /* The value of an attribute (following links), or null when the file has none of that name. */
-JNIEXPORT jbyteArray JNICALL Java_io_pfsmix_fs_posix_RootDirectory_getXattr(JNIEnv *env, jclass type, jint root,
+JNIEXPORT jbyteArray JNICALL Java_io_pfsmix_fs_posix_RootDirectory_getXattr(JNIEnv *env, jclass type, jlong root,
     jbyteArray path, jstring name) {
   char *attribute = utf_string(env, name);
   if (attribute == NULL) return NULL;
@@ -561,8 +506,7 @@ JNIEXPORT jbyteArray JNICALL Java_io_pfsmix_fs_posix_RootDirectory_getXattr(JNIE
       if (read < 0) {
         if (errno != ENODATA) throw_errno(env, "getxattr", errno, NULL);
       } else {
-        result = (*env)->NewByteArray(env, (jsize) read);
-        if (result != NULL) (*env)->SetByteArrayRegion(env, result, 0, (jsize) read, (jbyte *) value);
+        result = java_bytes(env, value, (size_t) read);
       }
       free(value);
       break;
@@ -574,7 +518,7 @@ JNIEXPORT jbyteArray JNICALL Java_io_pfsmix_fs_posix_RootDirectory_getXattr(JNIE
 }
 
 /* The names of a file's attributes (following links), NUL-separated as listxattr(2) gives them. */
-JNIEXPORT jbyteArray JNICALL Java_io_pfsmix_fs_posix_RootDirectory_listXattrs(JNIEnv *env, jclass type, jint root,
+JNIEXPORT jbyteArray JNICALL Java_io_pfsmix_fs_posix_RootDirectory_listXattrs(JNIEnv *env, jclass type, jlong root,
     jbyteArray path) {
   int fd = resolve(env, root, path, JNI_TRUE);
   if (fd < 0) return NULL;
@@ -604,8 +548,7 @@ JNIEXPORT jbyteArray JNICALL Java_io_pfsmix_fs_posix_RootDirectory_listXattrs(JN
     if (read < 0) {
       throw_errno(env, "listxattr", errno, NULL);
     } else {
-      result = (*env)->NewByteArray(env, (jsize) read);
-      if (result != NULL) (*env)->SetByteArrayRegion(env, result, 0, (jsize) read, (jbyte *) names);
+      result = java_bytes(env, names, (size_t) read);
     }
     free(names);
     break;
@@ -614,7 +557,7 @@ JNIEXPORT jbyteArray JNICALL Java_io_pfsmix_fs_posix_RootDirectory_listXattrs(JN
   return result;
 }
 
-JNIEXPORT void JNICALL Java_io_pfsmix_fs_posix_RootDirectory_setXattr(JNIEnv *env, jclass type, jint root,
+JNIEXPORT void JNICALL Java_io_pfsmix_fs_posix_RootDirectory_setXattr(JNIEnv *env, jclass type, jlong root,
     jbyteArray path, jstring name, jbyteArray value, jint flags) {
   char *attribute = utf_string(env, name);
   if (attribute == NULL) return;
@@ -633,7 +576,7 @@ JNIEXPORT void JNICALL Java_io_pfsmix_fs_posix_RootDirectory_setXattr(JNIEnv *en
   free(attribute);
 }
 
-JNIEXPORT void JNICALL Java_io_pfsmix_fs_posix_RootDirectory_removeXattr(JNIEnv *env, jclass type, jint root,
+JNIEXPORT void JNICALL Java_io_pfsmix_fs_posix_RootDirectory_removeXattr(JNIEnv *env, jclass type, jlong root,
     jbyteArray path, jstring name) {
   char *attribute = utf_string(env, name);
   if (attribute == NULL) return;

@@ -268,16 +268,10 @@ public final class CephFsBackend implements StorageBackend {
 
   @Override
   public void setOwner(String path, String user, String group) throws IOException {
-    int uid;
-    int gid;
-    try {
-      uid = user == null ? -1 : names.uid(user);
-      gid = group == null ? -1 : names.gid(group);
-    } catch (IllegalArgumentException e) {
-      throw new IOException("setOwner of pfs path " + path + ": " + e.getMessage(), e);
-    }
-    CephCalls.run("setattr owner", path, () -> root.chown(path, uid, gid));
+    UnixNames.Owner owner = names.owner(path, user, group);
+    CephCalls.run("setattr owner", path, () -> root.chown(path, owner.uid(), owner.gid()));
   }
+
 
   @Override
   public Map<String, byte[]> getXAttrs(String path) throws IOException {

@@ -6,15 +6,12 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.Lock;
-import java.util.concurrent.locks.ReadWriteLock;
-import java.util.concurrent.locks.ReentrantReadWriteLock;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import io.pfsmix.fs.posix.ErrnoException;
+import io.pfsmix.fs.posix.NativeHandle;
 import io.pfsmix.fs.posix.NativeLibrary;
 
 /**
@@ -57,13 +54,12 @@ final class CephRoot implements Closeable {
   private static final int STAT_FIELDS = 9;
 
   private final String directory;
-  private final long client;
-  private final ReadWriteLock usage = new ReentrantReadWriteLock();
-  private volatile boolean closed;
+  /** The mounted client; unmounting waits for running calls, which use the client's memory. */
+  private final NativeHandle client;
 
   private CephRoot(String directory, long client) {
     this.directory = directory;
-    this.client = client;
+    this.client = new NativeHandle(client, "the CephFS mount of " + directory);
   }
 
   /** A client not mounted yet, to be configured; mounted by {@link Unmounted#mount}. */
@@ -126,20 +122,20 @@ final class CephRoot implements Closeable {
   }
 
   int stripeUnitGranularity() throws IOException {
-    return withClient(CephRoot::stripeUnitGranularity);
+    return client.use(CephRoot::stripeUnitGranularity);
   }
 
   /** The id of a data pool; ENOENT when the cluster has none of that name. */
   int poolId(String pool) throws IOException {
-    return withClient(c -> poolId(c, pool));
+    return client.use(c -> poolId(c, pool));
   }
 
   int poolReplication(int pool) throws IOException {
-    return withClient(c -> poolReplication(c, pool));
+    return client.use(c -> poolReplication(c, pool));
   }
 
   void localizeReads(boolean on) throws IOException {
-    withClient(c -> {
+    client.use(c -> {
       localizeReads(c, on);
       return null;
     });
@@ -147,18 +143,18 @@ final class CephRoot implements Closeable {
 
   /** {blocks, fragment size, blocks available}. */
   long[] statfs() throws IOException {
-    return withClient(CephRoot::statfs);
+    return client.use(CephRoot::statfs);
   }
 
   Stat stat(String path, boolean followLinks) throws IOException {
     long[] fields = new long[STAT_FIELDS];
-    byte[] target = withClient(c -> stat(c, bytes(path), followLinks, fields));
+    byte[] target = client.use(c -> stat(c, bytes(path), followLinks, fields));
     return Stat.of(fields, 0, target == null ? null : text(target));
   }
 
   /** The entries of a directory, each with its own stat (symlinks are not followed). */
   List<Entry> list(String path) throws IOException {
-    Object[] listing = withClient(c -> list(c, bytes(path)));
+    Object[] listing = client.use(c -> list(c, bytes(path)));
     byte[][] names = (byte[][]) listing[0];
     long[] stats = (long[]) listing[1];
     byte[][] targets = (byte[][]) listing[2];
@@ -171,7 +167,7 @@ final class CephRoot implements Closeable {
   }
 
   void mkdir(String path, int permissions) throws IOException {
-    withClient(c -> {
+    client.use(c -> {
       mkdir(c, bytes(path), permissions);
       return null;
     });
@@ -179,14 +175,14 @@ final class CephRoot implements Closeable {
 
   /** Removes a file, a symlink (not its target) or an empty directory. */
   void remove(String path) throws IOException {
-    withClient(c -> {
+    client.use(c -> {
       remove(c, bytes(path));
       return null;
     });
   }
 
   void rename(String source, String destination) throws IOException {
-    withClient(c -> {
+    client.use(c -> {
       rename(c, bytes(source), bytes(destination));
       return null;
     });
@@ -194,7 +190,7 @@ final class CephRoot implements Closeable {
 
   /** Creates a symlink holding {@code target} as it is. */
   void symlink(String path, String target) throws IOException {
-    withClient(c -> {
+    client.use(c -> {
       symlink(c, bytes(path), bytes(target));
       return null;
     });
@@ -205,7 +201,7 @@ final class CephRoot implements Closeable {
    * {@code permissions} and, when not null, the {@code layout} (a ceph.file.layout value).
    */
   OpenFile open(String path, int mode, int permissions, String layout) throws IOException {
-    return new OpenFile(withClient(c -> open(c, bytes(path), mode, permissions,
+    return new OpenFile(client.use(c -> open(c, bytes(path), mode, permissions,
         layout == null ? null : bytes(layout))));
   }
 
@@ -235,7 +231,7 @@ final class CephRoot implements Closeable {
 
   private void setAttributes(String path, int mask, int permissions, int uid, int gid, long size, long modified,
       long accessed) throws IOException {
-    withClient(c -> {
+    client.use(c -> {
       setAttributes(c, bytes(path), mask, permissions, uid, gid, size, modified, accessed);
       return null;
     });
@@ -243,12 +239,12 @@ final class CephRoot implements Closeable {
 
   /** The value of an attribute, or null when the entry has none of that name. */
   byte[] getXattr(String path, String name) throws IOException {
-    return withClient(c -> getXattr(c, bytes(path), name));
+    return client.use(c -> getXattr(c, bytes(path), name));
   }
 
   List<String> listXattrs(String path) throws IOException {
     List<String> names = new ArrayList<>();
-    for (String name : text(withClient(c -> listXattrs(c, bytes(path)))).split("\0")) {
+    for (String name : text(client.use(c -> listXattrs(c, bytes(path)))).split("\0")) {
       if (!name.isEmpty()) {
         names.add(name);
       }
@@ -258,14 +254,14 @@ final class CephRoot implements Closeable {
 
   /** @param flags 0, {@link #XATTR_CREATE} or {@link #XATTR_REPLACE} */
   void setXattr(String path, String name, byte[] value, int flags) throws IOException {
-    withClient(c -> {
+    client.use(c -> {
       setXattr(c, bytes(path), name, value, flags);
       return null;
     });
   }
 
   void removeXattr(String path, String name) throws IOException {
-    withClient(c -> {
+    client.use(c -> {
       removeXattr(c, bytes(path), name);
       return null;
     });
@@ -273,7 +269,7 @@ final class CephRoot implements Closeable {
 
   /** The OSDs of each stripe unit of a regular file that {@code [start, end)} touches. */
   Extents extents(String path, long start, long end) throws IOException {
-    long[] values = withClient(c -> extents(c, bytes(path), start, end));
+    long[] values = client.use(c -> extents(c, bytes(path), start, end));
     List<Extent> extents = new ArrayList<>();
     for (int at = 1; at < values.length;) {
       long offset = values[at++];
@@ -288,7 +284,7 @@ final class CephRoot implements Closeable {
 
   /** An OSD's CRUSH location: (type, name) pairs from its own bucket up to the root. */
   List<String[]> osdLocation(int osd) throws IOException {
-    String[] parts = text(withClient(c -> osdLocation(c, osd))).split("\0");
+    String[] parts = text(client.use(c -> osdLocation(c, osd))).split("\0");
     List<String[]> buckets = new ArrayList<>();
     for (int i = 0; i + 1 < parts.length; i += 2) {
       buckets.add(new String[] {parts[i], parts[i + 1]});
@@ -297,27 +293,7 @@ final class CephRoot implements Closeable {
   }
 
   String osdAddress(int osd) throws IOException {
-    return withClient(c -> osdAddress(c, osd));
-  }
-
-  /**
-   * Runs a call on the mount. Unmounting waits for running calls, which use the client's memory; see {@link #close}.
-   */
-  private <T> T withClient(Call<T> call) throws IOException {
-    Lock lock = usage.readLock();
-    lock.lock();
-    try {
-      if (closed) {
-        throw new IOException("the CephFS mount of " + directory + " is closed");
-      }
-      return call.on(client);
-    } finally {
-      lock.unlock();
-    }
-  }
-
-  private interface Call<T> {
-    T on(long client) throws ErrnoException;
+    return client.use(c -> osdAddress(c, osd));
   }
 
   @Override
@@ -330,27 +306,10 @@ final class CephRoot implements Closeable {
    * the unmount forever: after {@code waitSeconds} (0: without limit) the mount is left to libcephfs instead.
    */
   void close(long waitSeconds) throws IOException {
-    if (closed) {
-      return;
-    }
-    closed = true;
-    Lock lock = usage.writeLock();
-    try {
-      if (waitSeconds == 0) {
-        lock.lock();
-      } else if (!lock.tryLock(waitSeconds, TimeUnit.SECONDS)) {
-        LOG.warn("CephFS mount of {} left mounted: a call has had no answer from the cluster for {} s", directory,
-            waitSeconds);
-        return;
-      }
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IOException("interrupted waiting to unmount CephFS directory " + directory, e);
-    }
-    try {
-      release(client);
-    } finally {
-      lock.unlock();
+    boolean released = client.release(waitSeconds, CephRoot::release);
+    if (!released) {
+      LOG.warn("CephFS mount of {} left mounted: a call has had no answer from the cluster for {} s", directory,
+          waitSeconds);
     }
   }
 
@@ -414,32 +373,32 @@ final class CephRoot implements Closeable {
 
     /** Reads up to {@code length} bytes at {@code position} into a direct buffer at {@code offset}; 0 at the end. */
     int read(long position, ByteBuffer buffer, int offset, int length) throws IOException {
-      return withClient(c -> CephRoot.readFile(file, position, buffer, offset, length));
+      return client.use(c -> CephRoot.readFile(file, position, buffer, offset, length));
     }
 
     /** Writes all {@code length} bytes of a direct buffer from {@code offset} at {@code position}. */
     void write(long position, ByteBuffer buffer, int offset, int length) throws IOException {
-      withClient(c -> {
+      client.use(c -> {
         CephRoot.writeFile(file, position, buffer, offset, length);
         return null;
       });
     }
 
     void sync(boolean dataOnly) throws IOException {
-      withClient(c -> {
+      client.use(c -> {
         CephRoot.syncFile(file, dataOnly);
         return null;
       });
     }
 
     long length() throws IOException {
-      return withClient(c -> CephRoot.fileLength(file));
+      return client.use(c -> CephRoot.fileLength(file));
     }
 
     void close() throws IOException {
       if (!closed) {
         closed = true;
-        withClient(c -> {
+        client.use(c -> {
           CephRoot.closeFile(file);
           return null;
         });

@@ -74,13 +74,7 @@ public final class PosixBackend implements StorageBackend {
       RootDirectory.Stat stat = root.stat(path, false);
       return info(path, stat, stat.isSymlink() ? root.readLink(path) : null);
     } catch (ErrnoException e) {
-      if (e.errno() == ErrnoException.ENOTDIR) {
-        FileNotFoundException notFound = new FileNotFoundException("pfs path not found: " + path
-            + " (an ancestor is a file)");
-        notFound.initCause(e);
-        throw notFound;
-      }
-      throw translate(path, e);
+      throw translateStat(path, e);
     }
   }
 
@@ -89,14 +83,19 @@ public final class PosixBackend implements StorageBackend {
     try {
       return info(path, root.stat(path, true), null);
     } catch (ErrnoException e) {
-      if (e.errno() == ErrnoException.ENOTDIR) {
-        FileNotFoundException notFound = new FileNotFoundException("pfs path not found: " + path
-            + " (an ancestor is a file)");
-        notFound.initCause(e);
-        throw notFound;
-      }
-      throw translate(path, e);
+      throw translateStat(path, e);
     }
+  }
+
+  /** A stat that meets a file where a directory should be finds nothing: not found, not a failure. */
+  private IOException translateStat(String path, ErrnoException e) {
+    if (e.errno() != ErrnoException.ENOTDIR) {
+      return translate(path, e);
+    }
+    FileNotFoundException notFound = new FileNotFoundException("pfs path not found: " + path
+        + " (an ancestor is a file)");
+    notFound.initCause(e);
+    return notFound;
   }
 
   @Override
@@ -246,20 +245,14 @@ public final class PosixBackend implements StorageBackend {
 
   @Override
   public void setOwner(String path, String user, String group) throws IOException {
-    int uid;
-    int gid;
+    UnixNames.Owner owner = names.owner(path, user, group);
     try {
-      uid = user == null ? -1 : names.uid(user);
-      gid = group == null ? -1 : names.gid(group);
-    } catch (IllegalArgumentException e) {
-      throw new IOException("setOwner of pfs path " + path + ": " + e.getMessage(), e);
-    }
-    try {
-      root.chown(path, uid, gid);
+      root.chown(path, owner.uid(), owner.gid());
     } catch (ErrnoException e) {
       throw translate(path, e);
     }
   }
+
 
   @Override
   public Map<String, byte[]> getXAttrs(String path) throws IOException {
@@ -356,7 +349,7 @@ public final class PosixBackend implements StorageBackend {
   }
 
   @Override
-  public void close() {
+  public void close() throws IOException {
     root.close();
   }
 

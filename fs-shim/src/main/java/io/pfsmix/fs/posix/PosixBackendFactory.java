@@ -30,7 +30,11 @@ public final class PosixBackendFactory implements StorageBackendFactory {
     try {
       return new PosixBackend(root, blockSize, blockLocator);
     } catch (IOException | RuntimeException e) {
-      root.close();
+      try {
+        root.close();
+      } catch (IOException closing) {
+        e.addSuppressed(closing);
+      }
       throw e;
     }
   }

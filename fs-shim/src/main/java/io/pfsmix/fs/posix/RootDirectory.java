@@ -10,9 +10,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.locks.Lock;
-import java.util.concurrent.locks.ReadWriteLock;
-import java.util.concurrent.locks.ReentrantReadWriteLock;
 
 /**
  * The pfs root as an open directory descriptor, beneath which the kernel resolves every path of every operation
@@ -36,13 +33,11 @@ final class RootDirectory implements Closeable {
   private static final int STAT_FIELDS = 7;
 
   private final Path path;
-  private final int descriptor;
-  private final ReadWriteLock usage = new ReentrantReadWriteLock();
-  private boolean closed;
+  private final NativeHandle handle;
 
   private RootDirectory(Path path, int descriptor) {
     this.path = path;
-    this.descriptor = descriptor;
+    this.handle = new NativeHandle(descriptor, "the pfs root " + path);
   }
 
   /** Opens the root, refusing to work where the kernel cannot resolve beneath it (no openat2, no /proc). */
@@ -67,21 +62,21 @@ final class RootDirectory implements Closeable {
 
   /** A channel on a regular file; creating modes give it {@code permissions} (ignored when negative). */
   FileChannel openChannel(String file, int mode, int permissions) throws IOException {
-    FileDescriptor fd = withRoot(root -> openFile(root, bytes(file), mode, permissions));
+    FileDescriptor fd = handle.use(root -> openFile(root, bytes(file), mode, permissions));
     // the stream owns the descriptor: closing the channel closes both
     return mode == OPEN_READ ? new FileInputStream(fd).getChannel() : new FileOutputStream(fd).getChannel();
   }
 
   Stat stat(String file, boolean followLinks) throws IOException {
-    return Stat.of(withRoot(root -> stat(root, bytes(file), followLinks)), 0);
+    return Stat.of(handle.use(root -> stat(root, bytes(file), followLinks)), 0);
   }
 
   String readLink(String link) throws IOException {
-    return text(withRoot(root -> readLink(root, bytes(link))));
+    return text(handle.use(root -> readLink(root, bytes(link))));
   }
 
   List<Entry> list(String directory) throws IOException {
-    Object[] listing = withRoot(root -> list(root, bytes(directory)));
+    Object[] listing = handle.use(root -> list(root, bytes(directory)));
     byte[][] names = (byte[][]) listing[0];
     long[] stats = (long[]) listing[1];
     byte[][] targets = (byte[][]) listing[2];
@@ -94,7 +89,7 @@ final class RootDirectory implements Closeable {
   }
 
   void mkdir(String directory, int permissions) throws IOException {
-    withRoot(root -> {
+    handle.use(root -> {
       mkdir(root, bytes(directory), permissions);
       return null;
     });
@@ -102,21 +97,21 @@ final class RootDirectory implements Closeable {
 
   /** Removes a file, a symlink (not its target) or an empty directory. */
   void remove(String file) throws IOException {
-    withRoot(root -> {
+    handle.use(root -> {
       remove(root, bytes(file));
       return null;
     });
   }
 
   void rename(String source, String destination) throws IOException {
-    withRoot(root -> {
+    handle.use(root -> {
       rename(root, bytes(source), bytes(destination));
       return null;
     });
   }
 
   void chmod(String file, int permissions) throws IOException {
-    withRoot(root -> {
+    handle.use(root -> {
       chmod(root, bytes(file), permissions);
       return null;
     });
@@ -124,7 +119,7 @@ final class RootDirectory implements Closeable {
 
   /** -1 leaves the owner or group as it is. */
   void chown(String file, int uid, int gid) throws IOException {
-    withRoot(root -> {
+    handle.use(root -> {
       chown(root, bytes(file), uid, gid);
       return null;
     });
@@ -132,7 +127,7 @@ final class RootDirectory implements Closeable {
 
   /** Negative times are left as they are. */
   void setTimes(String file, long modifiedMillis, long accessedMillis) throws IOException {
-    withRoot(root -> {
+    handle.use(root -> {
       setTimes(root, bytes(file), modifiedMillis, accessedMillis);
       return null;
     });
@@ -140,12 +135,12 @@ final class RootDirectory implements Closeable {
 
   /** The value of an attribute in any namespace, or null when the file has none of that name. */
   byte[] getXattr(String file, String name) throws IOException {
-    return withRoot(root -> getXattr(root, bytes(file), name));
+    return handle.use(root -> getXattr(root, bytes(file), name));
   }
 
   List<String> listXattrs(String file) throws IOException {
     List<String> names = new ArrayList<>();
-    for (String name : text(withRoot(root -> listXattrs(root, bytes(file)))).split("\0")) {
+    for (String name : text(handle.use(root -> listXattrs(root, bytes(file)))).split("\0")) {
       if (!name.isEmpty()) {
         names.add(name);
       }
@@ -155,52 +150,22 @@ final class RootDirectory implements Closeable {
 
   /** @param flags 0, {@link #XATTR_CREATE} or {@link #XATTR_REPLACE}, as setxattr(2) takes them */
   void setXattr(String file, String name, byte[] value, int flags) throws IOException {
-    withRoot(root -> {
+    handle.use(root -> {
       setXattr(root, bytes(file), name, value, flags);
       return null;
     });
   }
 
   void removeXattr(String file, String name) throws IOException {
-    withRoot(root -> {
+    handle.use(root -> {
       removeXattr(root, bytes(file), name);
       return null;
     });
   }
 
-  /**
-   * Runs a call on the root's descriptor. Closing waits for running calls: a descriptor closed under a call could be
-   * reused by another open, and the call would then resolve beneath some other directory.
-   */
-  private <T> T withRoot(Call<T> call) throws IOException {
-    Lock lock = usage.readLock();
-    lock.lock();
-    try {
-      if (closed) {
-        throw new IOException("the pfs root " + path + " is closed");
-      }
-      return call.on(descriptor);
-    } finally {
-      lock.unlock();
-    }
-  }
-
-  private interface Call<T> {
-    T on(int root) throws ErrnoException;
-  }
-
   @Override
-  public void close() {
-    Lock lock = usage.writeLock();
-    lock.lock();
-    try {
-      if (!closed) {
-        closed = true;
-        closeRoot(descriptor);
-      }
-    } finally {
-      lock.unlock();
-    }
+  public void close() throws IOException {
+    handle.release(0, RootDirectory::closeRoot);
   }
 
   private static byte[] bytes(String path) {
@@ -238,35 +203,35 @@ final class RootDirectory implements Closeable {
 
   private static native int openRoot(byte[] path) throws ErrnoException;
 
-  private static native void closeRoot(int root);
+  private static native void closeRoot(long root);
 
-  private static native FileDescriptor openFile(int root, byte[] path, int mode, int permissions)
+  private static native FileDescriptor openFile(long root, byte[] path, int mode, int permissions)
       throws ErrnoException;
 
-  private static native long[] stat(int root, byte[] path, boolean follow) throws ErrnoException;
+  private static native long[] stat(long root, byte[] path, boolean follow) throws ErrnoException;
 
-  private static native byte[] readLink(int root, byte[] path) throws ErrnoException;
+  private static native byte[] readLink(long root, byte[] path) throws ErrnoException;
 
-  private static native Object[] list(int root, byte[] path) throws ErrnoException;
+  private static native Object[] list(long root, byte[] path) throws ErrnoException;
 
-  private static native void mkdir(int root, byte[] path, int permissions) throws ErrnoException;
+  private static native void mkdir(long root, byte[] path, int permissions) throws ErrnoException;
 
-  private static native void remove(int root, byte[] path) throws ErrnoException;
+  private static native void remove(long root, byte[] path) throws ErrnoException;
 
-  private static native void rename(int root, byte[] source, byte[] destination) throws ErrnoException;
+  private static native void rename(long root, byte[] source, byte[] destination) throws ErrnoException;
 
-  private static native void chmod(int root, byte[] path, int permissions) throws ErrnoException;
+  private static native void chmod(long root, byte[] path, int permissions) throws ErrnoException;
 
-  private static native void chown(int root, byte[] path, int uid, int gid) throws ErrnoException;
+  private static native void chown(long root, byte[] path, int uid, int gid) throws ErrnoException;
 
-  private static native void setTimes(int root, byte[] path, long modified, long accessed) throws ErrnoException;
+  private static native void setTimes(long root, byte[] path, long modified, long accessed) throws ErrnoException;
 
-  private static native byte[] getXattr(int root, byte[] path, String name) throws ErrnoException;
+  private static native byte[] getXattr(long root, byte[] path, String name) throws ErrnoException;
 
-  private static native byte[] listXattrs(int root, byte[] path) throws ErrnoException;
+  private static native byte[] listXattrs(long root, byte[] path) throws ErrnoException;
 
-  private static native void setXattr(int root, byte[] path, String name, byte[] value, int flags)
+  private static native void setXattr(long root, byte[] path, String name, byte[] value, int flags)
       throws ErrnoException;
 
-  private static native void removeXattr(int root, byte[] path, String name) throws ErrnoException;
+  private static native void removeXattr(long root, byte[] path, String name) throws ErrnoException;
 }

@@ -25,14 +25,22 @@ public final class UnixNames {
     return groups.computeIfAbsent(gid, id -> orNumber(groupName(id), id));
   }
 
-  /** The uid of a user name or number. */
-  public int uid(String user) {
-    return id(userId(user), user, "user");
+  /** The ids chown(2) takes for a setOwner; -1 leaves the owner or the group as it is. */
+  public record Owner(int uid, int gid) {
   }
 
-  /** The gid of a group name or number. */
-  public int gid(String group) {
-    return id(groupId(group), group, "group");
+  /**
+   * The ids of a user and a group given by name or number, either of them null to leave it as it is.
+   *
+   * @throws IOException naming {@code path} and the name when there is no such user or group
+   */
+  public Owner owner(String path, String user, String group) throws IOException {
+    try {
+      return new Owner(user == null ? -1 : id(userId(user), user, "user"),
+          group == null ? -1 : id(groupId(group), group, "group"));
+    } catch (IllegalArgumentException e) {
+      throw new IOException("setOwner of pfs path " + path + ": " + e.getMessage(), e);
+    }
   }
 
   private static String orNumber(String name, int id) {
