@@ -13,12 +13,12 @@ import org.apache.hadoop.fs.FileSystem;
 
 import io.pfsmix.fs.PfsConfigKeys;
 import io.pfsmix.trace.TraceConfigKeys;
-import io.pfsmix.trace.format.TraceReader;
 import io.pfsmix.trace.format.TraceWriter;
 import io.pfsmix.trace.hadoop.TraceRecorders;
 import io.pfsmix.trace.hadoop.TracingFileSystem;
 import io.pfsmix.trace.shim.TracingBackendDecorator;
 import io.pfsmix.trace.tools.TraceMerge;
+import io.pfsmix.trace.tools.TraceSource;
 
 /** Switches the tracing module on for a phase's configuration, ends its trace files, and merges them. */
 class TraceSupport {
@@ -52,21 +52,13 @@ class TraceSupport {
 
   /** Merges trace files into one time-ordered trace at {@code merged}; returns notes on inputs cut short. */
   List<String> merge(List<Path> files, Path merged) throws IOException {
-    List<TraceReader> readers = new ArrayList<>();
-    try {
-      for (Path file : files) {
-        readers.add(TraceReader.open(file));
-      }
-      String host = InetAddress.getLocalHost().getHostName();
-      int pid = (int) ProcessHandle.current().pid();
-      try (TraceWriter writer = TraceWriter.create(merged, TraceMerge.mergedHeader(readers, host, pid,
-          "pfsmix-mix " + ManagementFactory.getRuntimeMXBean().getVmVersion()))) {
-        return TraceMerge.merge(readers, writer, TraceMerge.DEFAULT_REORDER_WINDOW_NS, null).notes();
-      }
-    } finally {
-      for (TraceReader reader : readers) {
-        reader.close();
-      }
+    String host = InetAddress.getLocalHost().getHostName();
+    int pid = (int) ProcessHandle.current().pid();
+    try (TraceMerge.Records records = TraceMerge.stream(files.stream().map(TraceSource::of).toList(),
+        TraceMerge.DEFAULT_REORDER_WINDOW_NS);
+        TraceWriter writer = TraceWriter.create(merged, TraceMerge.mergedHeader(records.readers(), host, pid,
+            "pfsmix-mix " + ManagementFactory.getRuntimeMXBean().getVmVersion()))) {
+      return TraceMerge.merge(records, writer, null).notes();
     }
   }
 }
