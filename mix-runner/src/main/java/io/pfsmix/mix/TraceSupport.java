@@ -17,6 +17,7 @@ import io.pfsmix.trace.format.TraceWriter;
 import io.pfsmix.trace.hadoop.TraceRecorders;
 import io.pfsmix.trace.hadoop.TracingFileSystem;
 import io.pfsmix.trace.shim.TracingBackendDecorator;
+import io.pfsmix.trace.tools.OutputTarget;
 import io.pfsmix.trace.tools.TraceMerge;
 import io.pfsmix.trace.tools.TraceSource;
 
@@ -50,15 +51,23 @@ class TraceSupport {
     TraceRecorders.closeAll();
   }
 
-  /** Merges trace files into one time-ordered trace at {@code merged}; returns notes on inputs cut short. */
+  /**
+   * Merges trace files into one time-ordered trace at {@code merged}, which appears only when whole; returns notes on
+   * inputs cut short.
+   */
   List<String> merge(List<Path> files, Path merged) throws IOException {
     String host = InetAddress.getLocalHost().getHostName();
     int pid = (int) ProcessHandle.current().pid();
-    try (TraceMerge.Records records = TraceMerge.stream(files.stream().map(TraceSource::of).toList(),
-        TraceMerge.DEFAULT_REORDER_WINDOW_NS);
-        TraceWriter writer = TraceWriter.create(merged, TraceMerge.mergedHeader(records.readers(), host, pid,
-            "pfsmix-mix " + ManagementFactory.getRuntimeMXBean().getVmVersion()))) {
-      return TraceMerge.merge(records, writer, null).notes();
+    try (OutputTarget out = OutputTarget.create(merged, "the merged trace", true, files, false);
+        TraceMerge.Records records = TraceMerge.stream(files.stream().map(TraceSource::of).toList(),
+            TraceMerge.DEFAULT_REORDER_WINDOW_NS)) {
+      List<String> notes;
+      try (TraceWriter writer = TraceWriter.create(out.staging(), TraceMerge.mergedHeader(records.readers(), host, pid,
+          "pfsmix-mix " + ManagementFactory.getRuntimeMXBean().getVmVersion()))) {
+        notes = TraceMerge.merge(records, writer, null).notes();
+      }
+      out.publish();
+      return notes;
     }
   }
 }

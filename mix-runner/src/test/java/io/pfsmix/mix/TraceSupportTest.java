@@ -1,9 +1,12 @@
 package io.pfsmix.mix;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -49,6 +52,24 @@ class TraceSupportTest {
     try (TraceReader reader = TraceReader.open(merged)) {
       assertThat(reader.stream().map(r -> r.startNs() - T0).toList()).containsExactly(0L, 1000L, 2000L, 68 * SECOND,
           68 * SECOND + 5000);
+    }
+  }
+
+  @Test
+  void aMergeThatFailsLeavesNoTraceBehind() throws Exception {
+    Path good = trace("good", new long[][] {{0, 1000}, {2000, 1000}});
+    Path damaged = trace("damaged", new long[][] {{0, 1000}});
+    byte[] bytes = Files.readAllBytes(damaged);
+    bytes[bytes.length - 10] ^= 0x55; // in the END block's payload: its checksum no longer matches
+    Files.write(damaged, bytes);
+    Path merged = dir.resolve("trace.ptrace");
+
+    assertThatThrownBy(() -> new TraceSupport().merge(List.of(good, damaged), merged))
+        .hasMessageContaining(damaged.toString());
+
+    try (Stream<Path> files = Files.list(dir)) {
+      assertThat(files.map(p -> p.getFileName().toString())).containsExactlyInAnyOrder("good.ptrace",
+          "damaged.ptrace");
     }
   }
 }
