@@ -1,6 +1,7 @@
 package io.pfsmix.trace.tools;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -183,6 +184,33 @@ class TraceToolsTest {
       List<TraceRecord> out = records(merge(window, files.toArray(new Path[0])));
       starts.sort(null);
       assertThat(out).extracting(TraceRecord::startNs).as("window %d", window).containsExactlyElementsOf(starts);
+    }
+  }
+
+  /** A trace rewritten between the passes (not one that grows: the second pass reads what the first counted). */
+  @Test
+  void mergeNamesAnInputThatChangedBetweenItsPasses() throws Exception {
+    EventContext rank = new EventContext("n1", 10, "", "", 0);
+    Path whole = trace("whole", rank, T0, 1000, 100, false);
+    Path shorter = trace("shorter", rank, T0, 1000, 50, false);
+    int[] opens = {0};
+    TraceSource changing = new TraceSource() {
+      @Override
+      public TraceReader open() throws IOException {
+        return TraceReader.open(opens[0]++ == 0 ? whole : shorter);
+      }
+
+      @Override
+      public Path localFile() {
+        return whole;
+      }
+    };
+    try (TraceMerge.Records records = TraceMerge.stream(List.of(changing), 0)) {
+      assertThatThrownBy(() -> {
+        while (records.next() != null) {
+          // read to the end
+        }
+      }).hasMessage(shorter + " changed while it was being merged (it ends after 50 of its 100 records)");
     }
   }
 
