@@ -632,7 +632,8 @@ static void emit(int64_t start, int64_t end, int op, uint32_t path_id, int64_t o
   r->point = POINT_POSIX;
   r->flags = 0;
   /* Also write a buffer whose oldest record is over a second old, so that records of busy threads in one file stay
-   * within about a second of time order (what `pfsmix trace merge` relies on). */
+   * within about a second of time order (`pfsmix trace merge` places those while streaming; an idle thread's buffer,
+   * written at exit, it takes aside in its first pass). */
   if (tb->count == RECORDS_PER_BUFFER || end - (tb->records[0].start_ns - g_wall_anchor + g_mono_anchor) > 1000000000LL)
     flush_buffer(tb);
   pthread_mutex_unlock(&tb->lock);

@@ -24,7 +24,10 @@ import io.pfsmix.mix.PhaseKind;
 import io.pfsmix.mix.PhaseRecord;
 import io.pfsmix.mix.ResultsFiles;
 import io.pfsmix.mix.WorkloadResult;
+import io.pfsmix.trace.TraceConfigKeys;
 import io.pfsmix.trace.format.TracePoint;
+import io.pfsmix.trace.format.TraceReader;
+import io.pfsmix.trace.format.TraceRecord;
 
 /**
  * Stopping a mix as a user does: {@code pfsmix mix} runs in a JVM of its own (as ./pfsmix starts it) and gets SIGINT, as
@@ -59,7 +62,7 @@ class MixInterruptTest {
       Path root = mix.root();
       Path checkpoint = root.resolve("mix/ior").resolve(id).resolve("checkpoint");
       Path labels = root.resolve("mix/tfidf/labels").resolve(id);
-      awaitDoingIo(mix, id, checkpoint);
+      awaitDoingIo(mix, results, id, checkpoint);
       List<ProcessHandle> descendants = mix.process.descendants().toList();
 
       mix.signal("INT");
@@ -134,10 +137,10 @@ class MixInterruptTest {
   @Test
   void sigtermWhileTfidfRunsAloneEndsTheMixTheSameWay() throws Exception {
     Path results = out.resolve("results");
-    PfsmixChild mix = startMix(results, "--patterns", "n-to-n", "--set", "mix.tfidf.size=2m");
+    PfsmixChild mix = startMix(results, "--patterns", "n-to-n", "--set", "mix.tfidf.size=8m");
     try {
       String id = mix.awaitStderr(Pattern.compile("phase (\\S+-tfidf-alone-traced) starting"), 240).group(1);
-      awaitDoingIo(mix, id, null);
+      awaitDoingIo(mix, results, id, null);
 
       // as kill(1) sends it (Process.destroy() sends SIGTERM too, but closes the pipes that carry the child's output)
       mix.signal("TERM");
@@ -172,34 +175,63 @@ class MixInterruptTest {
   private PfsmixChild startMix(Path results, String... more) throws Exception {
     List<String> args = new ArrayList<>(List.of("--dir", "/mix",
         // the local runner's scratch files in this test's directory, not the machine's /tmp
-        "-D", "hadoop.tmp.dir=" + out.resolve("hadoop-tmp")));
+        "-D", "hadoop.tmp.dir=" + out.resolve("hadoop-tmp"),
+        // the tests wait for the phase's trace to show a read: the recorder writes each thread's records this often
+        "-D", TraceConfigKeys.FLUSH_INTERVAL_MS + "=100"));
     args.addAll(List.of(more));
     return PfsmixChild.start(out.resolve("home"), MixCli.smallMix(results, args.toArray(new String[0])));
   }
 
   /**
-   * Waits until the child has a request file open (a TFIDF map task reading) and, if {@code checkpoint} is given, the
-   * checkpoint open with data in it (IOR writing), as lsof would show them.
+   * Waits until the phase's trace holds a completed read of the request data at the application point (a TFIDF task
+   * has read) and, if {@code checkpoint} is given, the child has the checkpoint open with data in it (IOR writing, as
+   * lsof would show it). A request file open is not a read: the runner opens one briefly for every stat (the pfs root's
+   * O_PATH descriptors) and a task opens it before its first read returns, so a signal then found nothing read.
    */
-  private static void awaitDoingIo(PfsmixChild mix, String id, Path checkpoint) throws Exception {
-    Path requests = mix.root().resolve("mix/tfidf/requests");
+  private static void awaitDoingIo(PfsmixChild mix, Path results, String id, Path checkpoint) throws Exception {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
     Pattern ended = Pattern.compile("phase " + Pattern.quote(id) + " (ok|failed|cancelled)");
     while (System.nanoTime() < deadline) {
-      List<Path> open = openFiles(mix.process.pid());
-      boolean iorWriting = checkpoint == null || open.contains(checkpoint) && sizeOrZero(checkpoint) > 0;
-      boolean tfidfReading = open.stream().anyMatch(f -> f.startsWith(requests));
-      if (iorWriting && tfidfReading) {
+      boolean iorWriting = checkpoint == null
+          || openFiles(mix.process.pid()).contains(checkpoint) && sizeOrZero(checkpoint) > 0;
+      boolean tfidfRead = requestBytesTraced(results.resolve(ResultsFiles.PHASE_TRACES_DIR).resolve(id)) > 0;
+      if (iorWriting && tfidfRead) {
         return;
       }
       if (ended.matcher(mix.stderr()).find() || !mix.process.isAlive()) {
         fail("phase " + id + " ended before its workloads were all seen doing I/O (IOR writing: " + iorWriting
-            + ", TFIDF reading: " + tfidfReading + "); make the checkpoint or the request data larger\n"
+            + ", TFIDF read traced: " + tfidfRead + "); make the checkpoint or the request data larger\n"
             + mix.stderr());
       }
       Thread.sleep(20);
     }
     fail("the workloads of phase " + id + " were not all seen doing I/O within 120 s\n" + mix.stderr());
+  }
+
+  /**
+   * Request bytes read at the application point in a phase's trace files as the child has written them so far (whole
+   * blocks: the recorder writes every thread's records at least once a flush interval).
+   */
+  private static long requestBytesTraced(Path phaseTraces) throws IOException {
+    if (!Files.isDirectory(phaseTraces)) {
+      return 0;
+    }
+    long bytes = 0;
+    try (Stream<Path> files = Files.list(phaseTraces)) {
+      for (Path file : (Iterable<Path>) files::iterator) {
+        try (TraceReader reader = TraceReader.open(file)) {
+          for (TraceRecord r = reader.next(); r != null; r = reader.next()) {
+            if (r.point() == TracePoint.APPLICATION && r.op().isRead() && r.succeeded() && r.bytes() > 0
+                && r.path() != null && java.net.URI.create(r.path()).getPath().startsWith("/mix/tfidf/requests/")) {
+              bytes += r.bytes();
+            }
+          }
+        } catch (IOException e) {
+          // a file the child is creating (no whole header yet): read again on the next round
+        }
+      }
+    }
+    return bytes;
   }
 
   /** The files a process has open (Linux /proc). */

@@ -132,6 +132,12 @@ class MixOnClustersTest {
     assertThat(mix.environment().get("ceph").get("file system")).contains("CephFS");
     assertThat(mix.environment().get("ceph").get("jobs")).contains("MiniMRYarnCluster");
     MixCli.assertTraceMatches(mix, results, "/mix", true);
+    // no call waited for the MDS to time out the session of a task JVM killed before it unmounted (60 s): the
+    // runner's open of each TFIDF job's output did, when YARN killed finished tasks 100 ms after SIGTERM
+    try (TraceReader reader = TraceReader.open(results.resolve(ResultsFiles.MERGED_TRACE))) {
+      assertThat(reader.stream().filter(r -> r.durationNs() >= 60_000_000_000L).map(TraceRecord::toString))
+          .isEmpty();
+    }
   }
 
   private static MixResults runComplete(Path results, String... more) throws Exception {

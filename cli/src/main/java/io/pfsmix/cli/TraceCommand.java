@@ -23,6 +23,7 @@ import io.pfsmix.trace.tools.TraceDump;
 import io.pfsmix.trace.tools.TraceInputs;
 import io.pfsmix.trace.tools.OutputTarget;
 import io.pfsmix.trace.tools.TraceMerge;
+import io.pfsmix.trace.tools.TraceSource;
 import io.pfsmix.trace.tools.TraceSummary;
 
 import picocli.CommandLine;
@@ -123,7 +124,8 @@ final class TraceCommand implements Runnable {
 
   @Command(name = "merge", mixinStandardHelpOptions = true,
       description = "Merge traces (Hadoop tasks, IOR ranks, several hosts) into one trace ordered by start time. "
-          + "Streaming: memory holds one reorder window per input, not the traces. OUT appears only when complete.")
+          + "Reads each input twice and streams: memory holds one reorder window of records per input, and the records "
+          + "that came later than that, not the traces. OUT appears only when complete.")
   static final class Merge implements Callable<Integer> {
 
     @Parameters(paramLabel = "TRACE", arity = "1..*", description = "trace files or directories")
@@ -137,8 +139,9 @@ final class TraceCommand implements Runnable {
     boolean force;
 
     @Option(names = "--reorder-window", paramLabel = "MS", defaultValue = "60000",
-        description = "how far out of time order records within one input may be, in ms; threads buffer their "
-            + "records, so a file is ordered only within its flush interval (default: ${DEFAULT-VALUE})")
+        description = "how far out of start order, in ms, a record may be and still be placed while streaming; a "
+            + "record comes when its call ends, so a longer call (or a buffer written late) is found by the first "
+            + "pass and held in memory instead: the window sets memory, not what merges (default: ${DEFAULT-VALUE})")
     long reorderWindowMillis;
 
     @CommandLine.Spec
@@ -150,25 +153,23 @@ final class TraceCommand implements Runnable {
         throw new ParameterException(spec.commandLine(), "--reorder-window must be 0 or more, is "
             + reorderWindowMillis);
       }
-      List<TraceReader> readers = TraceInputs.open(traces, new Configuration());
+      List<TraceSource> sources = TraceInputs.sources(traces, new Configuration());
       TraceMerge.Result result;
-      try (OutputTarget out = OutputTarget.create(output, "--output", force, readers.stream()
-          .map(TraceReader::localFile).filter(Objects::nonNull).toList(), false)) {
+      try (OutputTarget out = OutputTarget.create(output, "--output", force, sources.stream()
+          .map(TraceSource::localFile).filter(Objects::nonNull).toList(), false);
+          TraceMerge.Records records = TraceMerge.stream(sources, reorderWindowMillis * 1_000_000L)) {
         try (OutputStream stream = Files.newOutputStream(out.staging());
-            TraceWriter writer = new TraceWriter(stream, TraceMerge.mergedHeader(readers, TraceContext.host(),
+            TraceWriter writer = new TraceWriter(stream, TraceMerge.mergedHeader(records.readers(), TraceContext.host(),
                 TraceContext.pid(), "pfsmix-merge"))) {
-          result = TraceMerge.merge(readers, writer, reorderWindowMillis * 1_000_000L,
-              n -> System.err.printf("merged %,d records%n", n));
+          result = TraceMerge.merge(records, writer, n -> System.err.printf("merged %,d records%n", n));
         }
         out.publish();
-      } finally {
-        TraceInputs.closeAll(readers);
       }
       for (String note : result.notes()) {
         System.err.println("note: " + note);
       }
       System.out.printf("merged %d records from %d trace file(s) into %s (%d records lost by their producers)%n",
-          result.records(), readers.size(), output, result.lostRecords());
+          result.records(), sources.size(), output, result.lostRecords());
       return 0;
     }
   }

@@ -171,7 +171,10 @@ final class MixEnvironment implements AutoCloseable {
         progress.say("starting an in-process YARN cluster (MiniMRYarnCluster)");
         Configuration yarnConf = new Configuration(conf);
         yarnConf.setLong("yarn.nodemanager.process-kill-wait.ms", 100);
-        yarnConf.setLong("yarn.nodemanager.sleep-delay-before-sigkill.ms", 100);
+        // a finished task's JVM gets SIGTERM as it exits and must live to run its shutdown hooks: a CephFS client killed
+        // before it unmounts keeps its capabilities until the MDS times its session out (60 s), and the next stat of
+        // a file it wrote waits that long (the job's output, read by the mix right after the job)
+        yarnConf.setLong("yarn.nodemanager.sleep-delay-before-sigkill.ms", 10_000);
         yarnConf.set("yarn.nodemanager.vmem-check-enabled", "false");
         yarnConf.set("hadoop.tmp.dir", workDir.resolve("yarn-tmp").toString());
         MiniYarnCapacity capacity = MiniYarnCapacity.apply(yarnConf, settings.iorYarnTasks());

@@ -13,12 +13,13 @@ import org.apache.hadoop.fs.FileSystem;
 
 import io.pfsmix.fs.PfsConfigKeys;
 import io.pfsmix.trace.TraceConfigKeys;
-import io.pfsmix.trace.format.TraceReader;
 import io.pfsmix.trace.format.TraceWriter;
 import io.pfsmix.trace.hadoop.TraceRecorders;
 import io.pfsmix.trace.hadoop.TracingFileSystem;
 import io.pfsmix.trace.shim.TracingBackendDecorator;
+import io.pfsmix.trace.tools.OutputTarget;
 import io.pfsmix.trace.tools.TraceMerge;
+import io.pfsmix.trace.tools.TraceSource;
 
 /** Switches the tracing module on for a phase's configuration, ends its trace files, and merges them. */
 class TraceSupport {
@@ -50,23 +51,23 @@ class TraceSupport {
     TraceRecorders.closeAll();
   }
 
-  /** Merges trace files into one time-ordered trace at {@code merged}; returns notes on inputs cut short. */
+  /**
+   * Merges trace files into one time-ordered trace at {@code merged}, which appears only when whole; returns notes on
+   * inputs cut short.
+   */
   List<String> merge(List<Path> files, Path merged) throws IOException {
-    List<TraceReader> readers = new ArrayList<>();
-    try {
-      for (Path file : files) {
-        readers.add(TraceReader.open(file));
-      }
-      String host = InetAddress.getLocalHost().getHostName();
-      int pid = (int) ProcessHandle.current().pid();
-      try (TraceWriter writer = TraceWriter.create(merged, TraceMerge.mergedHeader(readers, host, pid,
+    String host = InetAddress.getLocalHost().getHostName();
+    int pid = (int) ProcessHandle.current().pid();
+    try (OutputTarget out = OutputTarget.create(merged, "the merged trace", true, files, false);
+        TraceMerge.Records records = TraceMerge.stream(files.stream().map(TraceSource::of).toList(),
+            TraceMerge.DEFAULT_REORDER_WINDOW_NS)) {
+      List<String> notes;
+      try (TraceWriter writer = TraceWriter.create(out.staging(), TraceMerge.mergedHeader(records.readers(), host, pid,
           "pfsmix-mix " + ManagementFactory.getRuntimeMXBean().getVmVersion()))) {
-        return TraceMerge.merge(readers, writer, TraceMerge.DEFAULT_REORDER_WINDOW_NS, null).notes();
+        notes = TraceMerge.merge(records, writer, null).notes();
       }
-    } finally {
-      for (TraceReader reader : readers) {
-        reader.close();
-      }
+      out.publish();
+      return notes;
     }
   }
 }

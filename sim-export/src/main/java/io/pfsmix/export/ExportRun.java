@@ -4,10 +4,9 @@ import io.pfsmix.trace.format.TraceReader;
 import io.pfsmix.trace.format.TraceRecord;
 import io.pfsmix.trace.tools.OutputTarget;
 import io.pfsmix.trace.tools.TraceMerge;
-import java.io.Closeable;
+import io.pfsmix.trace.tools.TraceSource;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.function.LongConsumer;
 
@@ -58,9 +57,10 @@ public final class ExportRun {
     }
     try (OutputTarget out = OutputTarget.create(output, "--output", replace, traces, format.writesDirectory())) {
       Result result;
-      try (OpenTraces open = OpenTraces.of(traces);
+      try (TraceMerge.Records merge = TraceMerge.stream(traces.stream().map(TraceSource::of).toList(),
+          TraceMerge.DEFAULT_REORDER_WINDOW_NS);
           Exporter exporter = format.create(out.staging(), options, warnings)) {
-        result = convert(open.readers, exporter, out.target());
+        result = convert(merge, exporter, out.target());
       }
       // the exporter's files are closed here: publish only now
       out.publish();
@@ -68,8 +68,7 @@ public final class ExportRun {
     }
   }
 
-  private Result convert(List<TraceReader> readers, Exporter exporter, Path target) throws IOException {
-    TraceMerge.Records merge = TraceMerge.stream(readers, TraceMerge.DEFAULT_REORDER_WINDOW_NS);
+  private Result convert(TraceMerge.Records merge, Exporter exporter, Path target) throws IOException {
     EventNormalizer normalizer = new EventNormalizer(options.points());
     long exported = 0;
     TraceRecord r;
@@ -83,7 +82,7 @@ public final class ExportRun {
         progress.accept(normalizer.recordsSeen());
       }
     }
-    for (TraceReader reader : readers) {
+    for (TraceReader reader : merge.readers()) {
       if (reader.cutShort()) {
         warnings.warn("trace cut short (records after its last whole block are missing)", reader.cutShortMessage());
       }
@@ -100,36 +99,5 @@ public final class ExportRun {
     exporter.finish(normalizer.actors());
     return new Result(target, normalizer.recordsSeen(), exported, normalizer.skippedByPoint(),
         normalizer.actors().size(), warnings);
-  }
-
-  /** The readers of every trace, all closed together; a file that cannot be opened closes those already open. */
-  private record OpenTraces(List<TraceReader> readers) implements Closeable {
-    static OpenTraces of(List<Path> files) throws IOException {
-      OpenTraces open = new OpenTraces(new ArrayList<>());
-      try {
-        for (Path file : files) {
-          open.readers.add(TraceReader.open(file));
-        }
-      } catch (IOException | RuntimeException e) {
-        open.close();
-        throw e;
-      }
-      return open;
-    }
-
-    @Override
-    public void close() throws IOException {
-      IOException first = null;
-      for (TraceReader reader : readers) {
-        try {
-          reader.close();
-        } catch (IOException e) {
-          first = first == null ? e : first;
-        }
-      }
-      if (first != null) {
-        throw first;
-      }
-    }
   }
 }

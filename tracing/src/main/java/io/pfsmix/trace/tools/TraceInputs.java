@@ -31,19 +31,28 @@ public final class TraceInputs {
   public static List<TraceReader> open(List<String> names, Configuration conf) throws IOException {
     List<TraceReader> readers = new ArrayList<>();
     try {
-      for (String name : names) {
-        URI uri = URI.create(name.replace(" ", "%20"));
-        if (uri.getScheme() != null && !uri.getScheme().equals("file") && uri.getScheme().length() > 1) {
-          openHadoop(name, conf, readers);
-        } else {
-          openLocal(uri.getScheme() == null ? Paths.get(name) : Paths.get(uri), readers);
-        }
+      for (TraceSource source : sources(names, conf)) {
+        readers.add(source.open());
       }
     } catch (IOException | RuntimeException e) {
       closeAll(readers);
       throw e;
     }
     return readers;
+  }
+
+  /** The traces named, each a source that can be opened (more than once, as the merge does); none is opened here. */
+  public static List<TraceSource> sources(List<String> names, Configuration conf) throws IOException {
+    List<TraceSource> sources = new ArrayList<>();
+    for (String name : names) {
+      URI uri = URI.create(name.replace(" ", "%20"));
+      if (uri.getScheme() != null && !uri.getScheme().equals("file") && uri.getScheme().length() > 1) {
+        addHadoop(name, conf, sources);
+      } else {
+        addLocal(uri.getScheme() == null ? Paths.get(name) : Paths.get(uri), sources);
+      }
+    }
+    return sources;
   }
 
   public static void closeAll(List<TraceReader> readers) {
@@ -56,7 +65,7 @@ public final class TraceInputs {
     }
   }
 
-  private static void openLocal(Path path, List<TraceReader> readers) throws IOException {
+  private static void addLocal(Path path, List<TraceSource> sources) throws IOException {
     if (Files.isDirectory(path)) {
       List<Path> files;
       try (Stream<Path> list = Files.list(path)) {
@@ -66,14 +75,15 @@ public final class TraceInputs {
         throw new FileNotFoundException(path + " holds no " + EXTENSION + " files");
       }
       for (Path file : files) {
-        readers.add(TraceReader.open(file));
+        sources.add(TraceSource.of(file));
       }
     } else {
-      readers.add(TraceReader.open(path));
+      TraceReader.requireRegularFile(path);
+      sources.add(TraceSource.of(path));
     }
   }
 
-  private static void openHadoop(String name, Configuration conf, List<TraceReader> readers) throws IOException {
+  private static void addHadoop(String name, Configuration conf, List<TraceSource> sources) throws IOException {
     org.apache.hadoop.fs.Path path = new org.apache.hadoop.fs.Path(name);
     FileSystem fs = path.getFileSystem(conf);
     FileStatus status = fs.getFileStatus(path);
@@ -92,13 +102,23 @@ public final class TraceInputs {
       files.add(path);
     }
     for (org.apache.hadoop.fs.Path file : files) {
-      var in = fs.open(file);
-      try {
-        readers.add(new TraceReader(in, file.toString()));
-      } catch (IOException | RuntimeException e) {
-        in.close();
-        throw e;
-      }
+      sources.add(new TraceSource() {
+        @Override
+        public TraceReader open() throws IOException {
+          var in = fs.open(file);
+          try {
+            return new TraceReader(in, file.toString());
+          } catch (IOException | RuntimeException e) {
+            in.close();
+            throw e;
+          }
+        }
+
+        @Override
+        public Path localFile() {
+          return null;
+        }
+      });
     }
   }
 }

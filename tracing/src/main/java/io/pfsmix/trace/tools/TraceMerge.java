@@ -1,6 +1,8 @@
 package io.pfsmix.trace.tools;
 
+import java.io.Closeable;
 import java.io.IOException;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.PriorityQueue;
@@ -12,11 +14,15 @@ import io.pfsmix.trace.format.TraceRecord;
 import io.pfsmix.trace.format.TraceWriter;
 
 /**
- * Merges traces (Hadoop tasks, IOR ranks, several hosts) into one time-ordered trace with a streaming k-way merge.
+ * Merges traces (Hadoop tasks, IOR ranks, several hosts) into one trace ordered by start time, streaming.
  *
- * <p>Within one file, records are ordered per thread but threads' buffers interleave, so each input passes through a
- * reorder window: records are held until the input has moved {@code reorderWindowNs} past them. A record older than
- * what the window allows is an error naming the file (raise the window), never a silently misordered output.
+ * <p>A producer writes a record when its call ends, from per-thread buffers, so a file is only roughly in start order
+ * and nothing bounds how far: a call that lasted minutes lands after every call that started meanwhile, and the preload
+ * library writes an idle thread's buffer at that thread's next call or at exit. So each input is read twice. The first
+ * pass collects the input's stragglers — records starting more than the reorder window before a record ahead of them in
+ * the file (few: one per long call, a buffer per idle thread) — and sorts them; the second streams the other records
+ * through the window, each held until the input has moved a window past it, and merges them with the stragglers. Memory:
+ * one window of records per input plus its stragglers, whatever the order of the file.
  */
 public final class TraceMerge {
 
@@ -24,20 +30,10 @@ public final class TraceMerge {
   public record Result(long records, long lostRecords, List<String> notes) {
   }
 
-  private static final class Input {
-    final TraceReader reader;
-    final PriorityQueue<TraceRecord> window = new PriorityQueue<>(TraceMerge::compare);
-    long newestStartNs = Long.MIN_VALUE;
-    boolean exhausted;
-
-    Input(TraceReader reader) {
-      this.reader = reader;
-    }
-  }
-
   /**
-   * Default reorder window: records within one file are ordered per thread, and the recorder flushes thread buffers
-   * every second, so a minute leaves ample margin for a slow or stalled flusher.
+   * Default reorder window: the recorder writes every thread's buffer each flush interval (a second by default), so a
+   * minute places the records of a healthy process while streaming and leaves only calls longer than that to the first
+   * pass.
    */
   public static final long DEFAULT_REORDER_WINDOW_NS = 60_000_000_000L;
 
@@ -50,28 +46,45 @@ public final class TraceMerge {
   }
 
   /**
-   * The records of {@code readers} as one time-ordered stream, read lazily: what exporters and the merge below consume.
-   * The caller closes the readers.
+   * The records of {@code sources} as one time-ordered stream, read lazily: what exporters and {@link #merge} consume.
+   * Reads each source once in full here (the first pass); the caller closes the stream.
    */
-  public static Records stream(List<TraceReader> readers, long reorderWindowNs) throws IOException {
-    return new Records(readers, reorderWindowNs);
+  public static Records stream(List<TraceSource> sources, long reorderWindowNs) throws IOException {
+    return new Records(sources, reorderWindowNs);
   }
 
   /** A streaming k-way merge; {@link #next} returns null at the end of every input. */
-  public static final class Records {
-    private final long reorderWindowNs;
-    private final PriorityQueue<Input> heads = new PriorityQueue<>((a, b) -> compare(a.window.peek(), b.window.peek()));
-    private long lastStart = Long.MIN_VALUE;
-    private String lastFile;
+  public static final class Records implements Closeable {
+    private final List<TraceReader> scanned = new ArrayList<>();
+    private final List<TraceReader> open = new ArrayList<>();
+    private final PriorityQueue<Input> heads = new PriorityQueue<>((a, b) -> compare(a.peek(), b.peek()));
 
-    private Records(List<TraceReader> readers, long reorderWindowNs) throws IOException {
-      this.reorderWindowNs = reorderWindowNs;
-      for (TraceReader reader : readers) {
-        Input input = new Input(reader);
-        if (fill(input, reorderWindowNs)) {
-          heads.add(input);
+    private Records(List<TraceSource> sources, long reorderWindowNs) throws IOException {
+      try {
+        List<ArrayDeque<TraceRecord>> stragglers = new ArrayList<>();
+        for (TraceSource source : sources) {
+          stragglers.add(firstPass(source, reorderWindowNs));
         }
+        for (int i = 0; i < sources.size(); i++) {
+          TraceReader reader = sources.get(i).open();
+          open.add(reader);
+          Input input = new Input(reader, scanned.get(i).recordsRead(), stragglers.get(i), reorderWindowNs);
+          input.fill();
+          if (input.peek() != null) {
+            heads.add(input);
+          }
+        }
+      } catch (IOException | RuntimeException e) {
+        close();
+        throw e;
       }
+    }
+
+    /**
+     * The inputs as the first pass read them, in full (closed): headers, lost counts, and whether each was cut short.
+     */
+    public List<TraceReader> readers() {
+      return List.copyOf(scanned);
     }
 
     public TraceRecord next() throws IOException {
@@ -79,31 +92,42 @@ public final class TraceMerge {
       if (input == null) {
         return null;
       }
-      TraceRecord record = input.window.poll();
-      if (record.startNs() < lastStart) {
-        throw new IOException(input.reader.name() + ": a record starting at " + record.startNs()
-            + " ns arrived after one starting at " + lastStart + " ns from " + lastFile
-            + "; the file is more out of order than the reorder window of " + reorderWindowNs / 1_000_000
-            + " ms: merge again with a larger window");
-      }
-      lastStart = record.startNs();
-      lastFile = input.reader.name();
-      if (fill(input, reorderWindowNs)) {
+      TraceRecord record = input.poll();
+      if (input.peek() != null) {
         heads.add(input);
       }
       return record;
     }
+
+    @Override
+    public void close() throws IOException {
+      TraceInputs.closeAll(open);
+    }
+
+    /** Reads a source in full; returns its stragglers in time order. */
+    private ArrayDeque<TraceRecord> firstPass(TraceSource source, long reorderWindowNs) throws IOException {
+      List<TraceRecord> stragglers = new ArrayList<>();
+      try (TraceReader reader = source.open()) {
+        scanned.add(reader);
+        Stragglers filter = new Stragglers(reorderWindowNs);
+        for (TraceRecord record = reader.next(); record != null; record = reader.next()) {
+          if (filter.isStraggler(record)) {
+            stragglers.add(record);
+          }
+        }
+      }
+      stragglers.sort(TraceMerge::compare);
+      return new ArrayDeque<>(stragglers);
+    }
   }
 
   /**
-   * Merges {@code readers} into {@code writer} (which the caller closes). {@code progress} gets the record count every
-   * million records.
+   * Merges {@code records} into {@code writer} (which the caller closes, as it closes {@code records}). {@code progress}
+   * gets the record count every million records.
    */
-  public static Result merge(List<TraceReader> readers, TraceWriter writer, long reorderWindowNs,
-      Consumer<Long> progress) throws IOException {
-    Records merged = stream(readers, reorderWindowNs);
+  public static Result merge(Records records, TraceWriter writer, Consumer<Long> progress) throws IOException {
     long written = 0;
-    for (TraceRecord record = merged.next(); record != null; record = merged.next()) {
+    for (TraceRecord record = records.next(); record != null; record = records.next()) {
       writer.write(record);
       written++;
       if (progress != null && written % 1_000_000 == 0) {
@@ -112,7 +136,7 @@ public final class TraceMerge {
     }
     long lost = 0;
     List<String> notes = new ArrayList<>();
-    for (TraceReader reader : readers) {
+    for (TraceReader reader : records.readers()) {
       lost += reader.lostRecords();
       if (reader.cutShort()) {
         notes.add(reader.cutShortMessage());
@@ -122,19 +146,106 @@ public final class TraceMerge {
     return new Result(written, lost, notes);
   }
 
-  /** Reads until the input's window spans the reorder window (or the input ends); true when it holds records. */
-  private static boolean fill(Input input, long reorderWindowNs) throws IOException {
-    while (!input.exhausted && (input.window.isEmpty()
-        || input.newestStartNs - input.window.peek().startNs() < reorderWindowNs)) {
-      TraceRecord next = input.reader.next();
-      if (next == null) {
-        input.exhausted = true;
+  /**
+   * Tells the records the reorder window cannot place: those starting more than the window before the newest record
+   * placed so far. Both passes ask it about the same records in the same order, so they agree.
+   */
+  private static final class Stragglers {
+    private final long windowNs;
+    /** The newest start among the records placed by the window so far. */
+    long newestStartNs = Long.MIN_VALUE;
+
+    Stragglers(long windowNs) {
+      this.windowNs = windowNs;
+    }
+
+    boolean isStraggler(TraceRecord record) {
+      if (gap(newestStartNs, record.startNs()) > windowNs) {
+        return true;
+      }
+      newestStartNs = Math.max(newestStartNs, record.startNs());
+      return false;
+    }
+  }
+
+  /** {@code newer - older}, saturated: the start times of a damaged or foreign file may be far apart. */
+  static long gap(long newer, long older) {
+    try {
+      return Math.subtractExact(newer, older);
+    } catch (ArithmeticException e) {
+      return newer > older ? Long.MAX_VALUE : Long.MIN_VALUE;
+    }
+  }
+
+  /**
+   * One input in its second pass: the records the window places, and the first pass's stragglers. A record leaves the
+   * window once the input has moved a window past it, so no record placed later starts before it (a later record starts
+   * at most a window before the newest, or it is a straggler); the stragglers are sorted already.
+   */
+  private static final class Input {
+    final TraceReader reader;
+    /** The records the first pass read: the second reads these, so a trace still growing merges as it was. */
+    final long records;
+    final ArrayDeque<TraceRecord> stragglers;
+    final int straggling;
+    final Stragglers filter;
+    final long windowNs;
+    final PriorityQueue<TraceRecord> window = new PriorityQueue<>(TraceMerge::compare);
+    long read;
+    int stragglersSkipped;
+
+    Input(TraceReader reader, long records, ArrayDeque<TraceRecord> stragglers, long windowNs) {
+      this.reader = reader;
+      this.records = records;
+      this.stragglers = stragglers;
+      this.straggling = stragglers.size();
+      this.filter = new Stragglers(windowNs);
+      this.windowNs = windowNs;
+    }
+
+    /** The input's next record in time order, or null at its end. */
+    TraceRecord peek() {
+      TraceRecord placed = window.peek();
+      TraceRecord straggler = stragglers.peek();
+      if (placed == null || straggler == null) {
+        return placed == null ? straggler : placed;
+      }
+      return compare(straggler, placed) <= 0 ? straggler : placed;
+    }
+
+    TraceRecord poll() throws IOException {
+      TraceRecord next = peek();
+      if (next == stragglers.peek()) {
+        stragglers.poll();
       } else {
-        input.window.add(next);
-        input.newestStartNs = Math.max(input.newestStartNs, next.startNs());
+        window.poll();
+        fill();
+      }
+      return next;
+    }
+
+    /** Reads until the window spans the reorder window or the input's records end. */
+    void fill() throws IOException {
+      while (read < records && (window.isEmpty() || gap(filter.newestStartNs, window.peek().startNs()) < windowNs)) {
+        TraceRecord next = reader.next();
+        if (next == null) {
+          throw changed("it ends after " + read + " of its " + records + " records");
+        }
+        read++;
+        if (filter.isStraggler(next)) {
+          stragglersSkipped++;
+        } else {
+          window.add(next);
+        }
+      }
+      if (read == records && stragglersSkipped != straggling) {
+        throw changed("its records are not those read before");
       }
     }
-    return !input.window.isEmpty();
+
+    private IOException changed(String how) {
+      return new IOException(reader.name() + " changed while it was being merged (" + how + ")");
+    }
   }
 
   /** The header of a merged trace: anchored at the earliest input's wall anchor, on the wall clock itself. */
