@@ -2,10 +2,7 @@ package io.pfsmix.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -15,7 +12,7 @@ import java.util.Map;
 
 import org.apache.hadoop.conf.Configuration;
 
-import io.pfsmix.cli.Main;
+import io.pfsmix.cli.Cli;
 import io.pfsmix.mix.MixResults;
 import io.pfsmix.mix.PhaseRecord;
 import io.pfsmix.mix.ResultsFiles;
@@ -29,32 +26,15 @@ import io.pfsmix.trace.format.TraceRecord;
 /** Runs {@code pfsmix mix ...} (or any other command) in this JVM as a user would, and reads what it left. */
 final class MixCli {
 
-  /** Exit code and what the command printed. */
-  record Run(int exitCode, String stdout, String stderr) {
-  }
-
   private MixCli() {
   }
 
-  static synchronized Run run(String... args) {
-    PrintStream out = System.out;
-    PrintStream err = System.err;
-    ByteArrayOutputStream stdout = new ByteArrayOutputStream();
-    ByteArrayOutputStream stderr = new ByteArrayOutputStream();
-    int code;
-    try {
-      System.setOut(new PrintStream(stdout, true, StandardCharsets.UTF_8));
-      System.setErr(new PrintStream(stderr, true, StandardCharsets.UTF_8));
-      code = Main.commandLine().execute(args);
-    } finally {
-      System.setOut(out);
-      System.setErr(err);
-    }
-    String o = stdout.toString(StandardCharsets.UTF_8);
-    String e = stderr.toString(StandardCharsets.UTF_8);
-    out.print(o);
-    err.print(e);
-    return new Run(code, o, e);
+  /** Runs a command in this JVM ({@link Cli#run}), and shows what it printed in the test's own output. */
+  static Cli.Run run(String... args) {
+    Cli.Run run = Cli.run(args);
+    System.out.print(run.stdout());
+    System.err.print(run.stderr());
+    return run;
   }
 
   private static Path model;

@@ -10,6 +10,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import io.pfsmix.cli.Cli;
 import io.pfsmix.mix.MixResults;
 import io.pfsmix.mix.PhaseKind;
 import io.pfsmix.mix.PhaseRecord;
@@ -141,7 +142,7 @@ class MixOnClustersTest {
   }
 
   private static MixResults runComplete(Path results, String... more) throws Exception {
-    MixCli.Run run = MixCli.run(MixCli.smallMix(results, more).toArray(new String[0]));
+    Cli.Run run = MixCli.run(MixCli.smallMix(results, more).toArray(new String[0]));
     assertThat(run.exitCode()).as(run.stderr()).isZero();
     MixResults mix = ResultsFiles.read(results);
     assertThat(mix.complete()).isTrue();

@@ -14,6 +14,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import io.pfsmix.cli.Cli;
 import io.pfsmix.mix.MixResults;
 import io.pfsmix.mix.PhaseKind;
 import io.pfsmix.mix.PhaseRecord;
@@ -70,7 +71,7 @@ class MixOnExternalClusterTest {
     }
     String namenode = hdfs.getURI().toString();
     Path results = out.resolve("results");
-    MixCli.Run run = MixCli.run(MixCli.smallMix(results, "--fs", namenode, "--jobs", "cluster:" + confDir,
+    Cli.Run run = MixCli.run(MixCli.smallMix(results, "--fs", namenode, "--jobs", "cluster:" + confDir,
         "--patterns", "n-to-n", "--dir", "/mix").toArray(new String[0]));
 
     assertThat(run.exitCode()).as(run.stderr()).isZero();

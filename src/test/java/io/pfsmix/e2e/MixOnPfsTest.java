@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.io.TempDir;
 
+import io.pfsmix.cli.Cli;
 import io.pfsmix.mix.MixResults;
 import io.pfsmix.mix.PhaseKind;
 import io.pfsmix.mix.PhaseRecord;
@@ -38,7 +39,7 @@ class MixOnPfsTest {
   @Order(1)
   void smallMixReportsWhatItMeasuredAndTheTraceAgrees() throws Exception {
     Path results = out.resolve("mix");
-    MixCli.Run run = MixCli.run(MixCli.smallMix(results, "--fs", "pfs@" + root, "--dir", "/mix")
+    Cli.Run run = MixCli.run(MixCli.smallMix(results, "--fs", "pfs@" + root, "--dir", "/mix")
         .toArray(new String[0]));
 
     assertThat(run.exitCode()).as(run.stderr()).isZero();
@@ -110,7 +111,7 @@ class MixOnPfsTest {
     Files.createDirectories(root.resolve("blocked"));
     Files.writeString(root.resolve("blocked/ior"), "not a directory");
     Path results = out.resolve("failed");
-    MixCli.Run run = MixCli.run(MixCli.smallMix(results, "--fs", "pfs@" + root, "--dir", "/blocked",
+    Cli.Run run = MixCli.run(MixCli.smallMix(results, "--fs", "pfs@" + root, "--dir", "/blocked",
         "--tfidf-data", "/mix/tfidf/requests", "--patterns", "n-to-n",
         "--set", "mix.warmup=true").toArray(new String[0]));
 
@@ -136,7 +137,7 @@ class MixOnPfsTest {
         "--tfidf-data", "/mix/tfidf/requests");
     // 2 ranks x 256 KiB x 2e9 segments: about a petabyte, more than this disk has
     args.set(args.indexOf("-s") + 1, "2000000000");
-    MixCli.Run run = MixCli.run(args.toArray(new String[0]));
+    Cli.Run run = MixCli.run(args.toArray(new String[0]));
 
     assertThat(run.exitCode()).isEqualTo(1);
     assertThat(run.stdout()).contains("INCOMPLETE: ")
@@ -150,7 +151,7 @@ class MixOnPfsTest {
   @Test
   void aBadSettingIsRefusedBeforeAnythingRuns() {
     Path results = out.resolve("refused");
-    MixCli.Run run = MixCli.run("mix", "--fs", "hdfs-mini", "--patterns", "n-to-1", "-o", results.toString());
+    Cli.Run run = MixCli.run("mix", "--fs", "hdfs-mini", "--patterns", "n-to-1", "-o", results.toString());
     assertThat(run.exitCode()).isEqualTo(1);
     assertThat(run.stderr()).contains("mix.patterns: n-to-1 needs one file written by many writers");
     assertThat(results).doesNotExist();
@@ -175,7 +176,7 @@ class MixOnPfsTest {
         file.toString(), file + " is a file, not a directory; name a new directory",
         file + "/results", "cannot create the results directory " + file + "/results: Not a directory");
     for (Map.Entry<String, String> c : cases.entrySet()) {
-      MixCli.Run run = MixCli.run(MixCli.smallMix(Path.of(c.getKey()), "--fs", "pfs@" + root, "--dir", "/unmade")
+      Cli.Run run = MixCli.run(MixCli.smallMix(Path.of(c.getKey()), "--fs", "pfs@" + root, "--dir", "/unmade")
           .toArray(new String[0]));
       assertThat(run.exitCode()).as(c.getKey()).isEqualTo(1);
       assertThat(run.stderr()).as(c.getKey()).isEqualTo("mix: mix.results: " + c.getValue() + "\n");

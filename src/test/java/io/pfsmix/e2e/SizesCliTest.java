@@ -10,6 +10,8 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import io.pfsmix.cli.Cli;
+
 /**
  * Sizes, free space, memory and the paths the commands write, tried as a careless user would: every refusal is one
  * line on stderr naming the flag (or key), the value or path and the reason, with exit code 1, before anything is
@@ -40,7 +42,7 @@ class SizesCliTest {
       String error = size.equals("1e") ? "'1e' is not a size (a "
           : "'99999999999g' overflows 64 bits (sizes end at 2^63-1 bytes, just under 8 EiB)";
       for (List<String> command : commandsWithSize(size)) {
-        MixCli.Run run = MixCli.run(command.toArray(new String[0]));
+        Cli.Run run = MixCli.run(command.toArray(new String[0]));
         assertThat(run.exitCode()).as(String.join(" ", command)).isEqualTo(1);
         assertThat(run.stderr()).as(String.join(" ", command)).contains(error).doesNotContain("\tat ")
             .hasLineCount(1);
@@ -52,7 +54,7 @@ class SizesCliTest {
   @Test
   void benchReadRefusesAFileAsItsDirectoryAndASizeBeyondTheFreeSpace() throws Exception {
     Path file = Files.writeString(tmp.resolve("passwd"), "root:x:0:0");
-    MixCli.Run run = MixCli.run("bench", "read", "--size", "1m", "--dir", file.toString());
+    Cli.Run run = MixCli.run("bench", "read", "--size", "1m", "--dir", file.toString());
     assertThat(run.exitCode()).isEqualTo(1);
     // it printed "read: <path>" without a reason
     assertThat(run.stderr()).isEqualTo("read: --dir " + file + ": not a directory\n");
@@ -71,7 +73,7 @@ class SizesCliTest {
 
   @Test
   void generateRefusesADataSetBeyondTheFreeSpaceAndWritesNothing() throws Exception {
-    MixCli.Run run = MixCli.run("tfidf", "generate", "--size", "1p", "--out", "file://" + tmp.resolve("data"));
+    Cli.Run run = MixCli.run("tfidf", "generate", "--size", "1p", "--out", "file://" + tmp.resolve("data"));
     assertThat(run.exitCode()).isEqualTo(1);
     assertThat(run.stderr()).startsWith("generate: --size: the data set is 1.00 PiB, more than the ")
         .endsWith(" free on file:" + tmp.resolve("data") + "\n");
@@ -84,7 +86,7 @@ class SizesCliTest {
   void iorReportsAMissingFileBeforeAllocatingItsBuffers() {
     // 8 GiB of transfer buffers were allocated first: OutOfMemoryError and a stack trace
     Path missing = tmp.resolve("missing");
-    MixCli.Run run = MixCli.run("ior", "-r", "-b", "1g", "-t", "1g", "-N", "8", "-o", "file://" + missing);
+    Cli.Run run = MixCli.run("ior", "-r", "-b", "1g", "-t", "1g", "-N", "8", "-o", "file://" + missing);
     assertThat(run.exitCode()).isEqualTo(1);
     assertThat(run.stderr()).isEqualTo("ior: ERROR: cannot read file:" + missing + ": it does not exist (without -w,"
         + " -r reads the file(s) an earlier run wrote and kept with -k)\n");
@@ -93,7 +95,7 @@ class SizesCliTest {
   @Test
   void classifyAndTrainBelowARegularFileFailInOneLineNamingThePaths() throws Exception {
     Path file = Files.writeString(tmp.resolve("somefile"), "x");
-    MixCli.Run run = MixCli.run("tfidf", "classify", "--input", "file://" + tmp, "--model", MixCli.sharedModel(),
+    Cli.Run run = MixCli.run("tfidf", "classify", "--input", "file://" + tmp, "--model", MixCli.sharedModel(),
         "--output", "file://" + file + "/out");
     assertThat(run.exitCode()).isEqualTo(1);
     // the local runner's stack trace, then "failed: NA"

@@ -12,11 +12,11 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /** Runs pfsmix commands as a user would: in this JVM through {@link Main#commandLine()}, or as a real process. */
-final class Cli {
+public final class Cli {
 
   /** Exit code and what the command printed. */
-  record Run(int exitCode, String stdout, String stderr) {
-    List<String> errLines() {
+  public record Run(int exitCode, String stdout, String stderr) {
+    public List<String> errLines() {
       return stderr.lines().toList();
     }
   }
@@ -25,7 +25,7 @@ final class Cli {
   }
 
   /** Runs a command in this JVM, capturing stdout and stderr. */
-  static synchronized Run run(String... args) {
+  public static synchronized Run run(String... args) {
     PrintStream out = System.out;
     PrintStream err = System.err;
     ByteArrayOutputStream stdout = new ByteArrayOutputStream();
