@@ -141,6 +141,19 @@ class MixOnClustersTest {
     }
   }
 
+  @Test
+  void onTheLocalOrangefs() throws Exception {
+    assumeTrue(Files.isRegularFile(Path.of(System.getProperty("user.home"),
+        ".cache/pfsmix/orangefs/current/install/sbin/pvfs2-server")),
+        "OrangeFS is not built (scripts/orangefs-build.sh builds it from its source tarball; ./run-tests runs it)");
+    assumeTrue(classPresent("io.pfsmix.fs.orangefs.OrangefsBackendFactory"),
+        "the OrangeFS backend (fs-orangefs) is not built: it is built only where OrangeFS's headers are found");
+    Path results = out.resolve("orangefs");
+    MixResults mix = runComplete(results, "--fs", "orangefs", "--patterns", "n-to-1,n-to-n", "--dir", "/mix");
+    assertThat(mix.environment().get("orangefs").get("file system")).contains("OrangeFS");
+    MixCli.assertTraceMatches(mix, results, "/mix", true);
+  }
+
   private static MixResults runComplete(Path results, String... more) throws Exception {
     Cli.Run run = MixCli.run(MixCli.smallMix(results, more).toArray(new String[0]));
     assertThat(run.exitCode()).as(run.stderr()).isZero();

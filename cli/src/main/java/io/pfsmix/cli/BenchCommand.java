@@ -20,7 +20,8 @@ import picocli.CommandLine.Spec;
 /** Benchmarks of pfsmix's own components (not timed tests: the figures go into docs/benchmarks.md). */
 @Command(name = "bench", mixinStandardHelpOptions = true,
     description = "Benchmark pfsmix components; see docs/benchmarks.md for recorded figures.",
-    subcommands = {BenchCommand.Read.class, TraceCommand.Bench.class, CephBenchCommand.class})
+    subcommands = {BenchCommand.Read.class, TraceCommand.Bench.class, CephBenchCommand.class,
+        OrangefsBenchCommand.class})
 final class BenchCommand implements Runnable {
 
   @Spec

@@ -16,6 +16,8 @@ public record FileSystemSpec(Kind kind, String label, URI uri, Path mountDir) {
     MOUNTED_PFS,
     /** pfs:/// over the local Ceph cluster (started by scripts/ceph-cluster.sh), through libcephfs. */
     CEPH,
+    /** pfs:/// over a local OrangeFS (started by scripts/orangefs-cluster.sh), through its client library. */
+    ORANGEFS,
     /** An in-process MiniDFSCluster. */
     MINI_HDFS,
     /** Any file system by URI (hdfs://namenode:8020/, file:///, pfs:///). */
@@ -45,6 +47,9 @@ public record FileSystemSpec(Kind kind, String label, URI uri, Path mountDir) {
     if (t.equals("ceph")) {
       return new FileSystemSpec(Kind.CEPH, "ceph", URI.create("pfs:///"), null);
     }
+    if (t.equals("orangefs")) {
+      return new FileSystemSpec(Kind.ORANGEFS, "orangefs", URI.create("pfs:///"), null);
+    }
     if (t.equals("hdfs-mini")) {
       return new FileSystemSpec(Kind.MINI_HDFS, "hdfs", null, null);
     }
@@ -60,6 +65,6 @@ public record FileSystemSpec(Kind kind, String label, URI uri, Path mountDir) {
       }
     }
     throw new MixConfigException(MixKeys.FS,
-        "unknown file system '" + t + "': expected pfs, pfs@DIR, ceph, hdfs-mini or a URI such as hdfs://namenode:8020/");
+        "unknown file system '" + t + "': expected pfs, pfs@DIR, ceph, orangefs, hdfs-mini or a URI such as hdfs://namenode:8020/");
   }
 }

@@ -89,7 +89,8 @@ final class MixEnvironment implements AutoCloseable {
         conf.set(PfsConfigKeys.POSIX_ROOT, fs.mountDir().toString());
         description.put("file system", "pfs:/// over " + fs.mountDir());
       }
-      case CEPH -> startCeph(workDir, progress);
+      case CEPH -> startCeph(progress);
+      case ORANGEFS -> startOrangefs(progress);
       case MINI_HDFS -> {
         progress.say("starting an in-process HDFS (MiniDFSCluster)");
         Path base = workDir.resolve("hdfs");
@@ -108,26 +109,9 @@ final class MixEnvironment implements AutoCloseable {
     }
   }
 
-  private void startCeph(Path workDir, Progress progress) throws Exception {
-    Path script = pfsmixHome().resolve("scripts/ceph-cluster.sh");
-    if (!Files.isExecutable(script)) {
-      throw new IllegalStateException("ceph: " + script + " not found or not executable");
-    }
-    // a short path of its own: the cluster's admin sockets must fit a Unix socket name (108 bytes)
-    Path dir = Files.createTempDirectory("pfsmix-ceph-");
-    progress.say("starting the local Ceph cluster (" + script + " up --dir " + dir + ")");
-    int port;
-    try (java.net.ServerSocket probe = new java.net.ServerSocket(0)) {
-      port = probe.getLocalPort();
-    }
-    // a port of its own, so the mix's cluster never clashes with another on this machine
-    Map<String, String> out = runScript(script, "up", "--dir", dir.toString(), "--port", Integer.toString(port));
-    toStop.add(() -> runScript(script, "down", "--dir", dir.toString()));
-    String cephConf = out.get("conf");
-    if (cephConf == null) {
-      throw new IllegalStateException("ceph: " + script + " up printed no 'conf' line");
-    }
-    conf.set(FileSystem.FS_DEFAULT_NAME_KEY, "pfs:///");
+  private void startCeph(Progress progress) throws Exception {
+    Map<String, String> out = startLocalCluster("ceph", "scripts/ceph-cluster.sh", progress);
+    String cephConf = required(out, "conf", "ceph");
     // fs-ceph's keys (io.pfsmix.fs.ceph.CephConfigKeys): that module is built only where Ceph is installed, so no compile
     // dependency on it here; the backend is found at run time through fs.pfs.backend
     conf.set(PfsConfigKeys.BACKEND, "cephfs");
@@ -136,7 +120,47 @@ final class MixEnvironment implements AutoCloseable {
     description.put("file system", "pfs:/// over CephFS (libcephfs), cluster conf " + cephConf);
   }
 
-  /** Runs the Ceph script, returning its "key value" output lines; a failure carries the script's stderr. */
+  private void startOrangefs(Progress progress) throws Exception {
+    Map<String, String> out = startLocalCluster("orangefs", "scripts/orangefs-cluster.sh", progress);
+    String server = required(out, "server", "orangefs");
+    // fs-orangefs's keys (io.pfsmix.fs.orangefs.OrangefsConfigKeys), by name for the reason given for Ceph's
+    conf.set(PfsConfigKeys.BACKEND, "orangefs");
+    conf.set("fs.pfs.orangefs.server", server);
+    conf.set("fs.pfs.orangefs.root", "/pfsmix");
+    description.put("file system", "pfs:/// over OrangeFS (its client library), servers " + server);
+  }
+
+  /**
+   * Starts a file system with one of the project's cluster scripts in a directory and on a port of its own, so that it
+   * never clashes with another on this machine, and registers its stop; returns the "key value" lines `up` printed.
+   */
+  private Map<String, String> startLocalCluster(String name, String scriptPath, Progress progress) throws Exception {
+    Path script = pfsmixHome().resolve(scriptPath);
+    if (!Files.isExecutable(script)) {
+      throw new IllegalStateException(name + ": " + script + " not found or not executable");
+    }
+    // a short path: a Ceph cluster's admin sockets must fit a Unix socket name (108 bytes)
+    Path dir = Files.createTempDirectory("pfsmix-" + name + "-");
+    progress.say("starting the local " + name + " file system (" + script + " up --dir " + dir + ")");
+    int port;
+    try (java.net.ServerSocket probe = new java.net.ServerSocket(0)) {
+      port = probe.getLocalPort();
+    }
+    toStop.add(() -> runScript(script, "down", "--dir", dir.toString()));
+    Map<String, String> out = runScript(script, "up", "--dir", dir.toString(), "--port", Integer.toString(port));
+    conf.set(FileSystem.FS_DEFAULT_NAME_KEY, "pfs:///");
+    return out;
+  }
+
+  private static String required(Map<String, String> scriptOutput, String key, String name) {
+    String value = scriptOutput.get(key);
+    if (value == null) {
+      throw new IllegalStateException(name + ": the cluster script's up printed no '" + key + "' line");
+    }
+    return value;
+  }
+
+  /** Runs a cluster script, returning its "key value" output lines; a failure carries the script's stderr. */
   private static Map<String, String> runScript(Path script, String... args) throws IOException, InterruptedException {
     List<String> command = new ArrayList<>();
     command.add(script.toString());
