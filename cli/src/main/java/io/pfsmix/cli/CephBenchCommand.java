@@ -19,6 +19,7 @@ import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.RawLocalFileSystem;
 
+import io.pfsmix.fs.PfsmixHome;
 import io.pfsmix.fs.Sizes;
 
 import picocli.CommandLine.Command;
@@ -74,7 +75,7 @@ final class CephBenchCommand implements Callable<Integer> {
     if (repetitions <= 0) {
       throw new ParameterException(spec.commandLine(), "--repetitions must be positive, is " + repetitions);
     }
-    Path conf = cephConf != null ? cephConf : defaultConf();
+    Path conf = cephConf != null ? cephConf : PfsmixHome.cephConf();
     if (!Files.isReadable(conf)) {
       throw new IOException("no ceph.conf at " + conf + ": start a cluster with ./pfsmix ceph up, or pass --conf");
     }
@@ -122,12 +123,6 @@ final class CephBenchCommand implements Callable<Integer> {
         "ratio native / %-20s write %.2f  read %.2f%n", other.getKey(), nativeMedian[0] / other.getValue()[0],
         nativeMedian[1] / other.getValue()[1]));
     return 0;
-  }
-
-  private Path defaultConf() {
-    String dir = System.getenv("PFSMIX_CEPH_DIR");
-    return dir != null ? Path.of(dir, "ceph.conf")
-        : Path.of(System.getProperty("pfsmix.home", "."), "var", "ceph", "ceph.conf");
   }
 
   /** {write MB/s, read MB/s} of one file through one access path; the file is deleted afterwards. */

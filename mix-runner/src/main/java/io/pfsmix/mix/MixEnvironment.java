@@ -19,6 +19,7 @@ import org.apache.hadoop.mapreduce.v2.MiniMRYarnCluster;
 
 import io.pfsmix.fs.PfsAbstractFileSystem;
 import io.pfsmix.fs.PfsConfigKeys;
+import io.pfsmix.fs.PfsmixHome;
 import io.pfsmix.fs.PfsSystemDefaults;
 import io.pfsmix.fs.posix.PosixBackendFactory;
 
@@ -109,7 +110,7 @@ final class MixEnvironment implements AutoCloseable {
   }
 
   private void startCeph(Path workDir, Progress progress) throws Exception {
-    Path script = pfsmixHome().resolve("scripts/ceph-cluster.sh");
+    Path script = PfsmixHome.path().resolve("scripts/ceph-cluster.sh");
     if (!Files.isExecutable(script)) {
       throw new IllegalStateException("ceph: " + script + " not found or not executable");
     }
@@ -211,14 +212,6 @@ final class MixEnvironment implements AutoCloseable {
         System.setProperty(key, value);
       }
     }));
-  }
-
-  static Path pfsmixHome() {
-    String home = System.getProperty(PfsConfigKeys.PFSMIX_HOME_PROPERTY);
-    if (home == null) {
-      home = System.getenv("PFSMIX_HOME");
-    }
-    return Path.of(home == null ? "." : home).toAbsolutePath();
   }
 
   @Override
