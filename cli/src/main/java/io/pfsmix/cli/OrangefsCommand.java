@@ -10,12 +10,15 @@ import picocli.CommandLine.Parameters;
 /** Starts, stops and shows the local OrangeFS file system of scripts/orangefs-cluster.sh. */
 @Command(name = "orangefs", mixinStandardHelpOptions = true,
     header = "Start, stop or show a local OrangeFS (PVFS2) file system on loopback addresses.",
-    description = {"Start, stop or show a local OrangeFS file system (scripts/orangefs-cluster.sh): N I/O servers on",
-        "127.0.0.2 .. 127.0.0.(N+1), one port, the metadata server on 127.0.0.2, all in a scratch directory.",
-        "The first up builds OrangeFS from its source tarball into ~/.cache/pfsmix/orangefs (a few minutes, once).",
-        "up prints 'home INSTALL', 'server tcp://127.0.0.2:PORT/orangefs', 'tab DIR/pvfs2tab', 'uri ofs:///' and,",
-        "with --fuse, 'fuse MOUNT'. OrangeFS's own tools reach it with PVFS2TAB_FILE=DIR/pvfs2tab and",
-        "LD_LIBRARY_PATH=INSTALL/lib. Several can run at once with distinct --dir and --port. See docs/orangefs.md."})
+    description = {"Start, stop or show a local OrangeFS file system (scripts/orangefs-cluster.sh):",
+        "N I/O servers on 127.0.0.2 .. 127.0.0.(N+1), all on one port, the metadata",
+        "server on 127.0.0.2; configuration, storage and logs in one scratch directory.",
+        "The first up builds OrangeFS from its source tarball into ~/.cache/pfsmix",
+        "(a few minutes, once). up prints 'home INSTALL',",
+        "'server tcp://127.0.0.2:PORT/orangefs', 'tab DIR/pvfs2tab', 'uri ofs:///'",
+        "and, with --fuse, 'fuse MOUNT'. OrangeFS's own tools reach it with",
+        "PVFS2TAB_FILE=DIR/pvfs2tab LD_LIBRARY_PATH=INSTALL/lib. Several can run at",
+        "once with distinct --dir and --port. See docs/orangefs.md."})
 final class OrangefsCommand implements Callable<Integer> {
 
   @Parameters(index = "0", paramLabel = "ACTION", description = "up, down or status")
