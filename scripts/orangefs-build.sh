@@ -6,14 +6,14 @@
 #   scripts/orangefs-build.sh [--tarball FILE] [--print-home]
 #
 # FILE defaults to $PFSMIX_ORANGEFS_TARBALL, else the first orangefs-*.tar.gz in <repository>/../shared/thirdparty.
-# The build goes to ${PFSMIX_CACHE:-~/.cache/pfsmix}/orangefs/<first 16 hex digits of the tarball's sha256>/install,
-# and ${PFSMIX_CACHE:-~/.cache/pfsmix}/orangefs/current points at the latest one (the Maven build finds the headers there).
+# The build goes to ~/.cache/pfsmix/orangefs/<first 16 hex digits of the tarball's sha256>/install, and
+# ~/.cache/pfsmix/orangefs/current points at the latest one: the Maven build finds the headers there.
 # On success the last line printed is "home <install directory>"; --print-home prints only that directory.
 # Exit status 3 means no tarball was found (callers skip with that reason); anything else non-zero is a failed build.
 set -euo pipefail
 
 home=$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/.." && pwd)
-cache=${PFSMIX_CACHE:-$HOME/.cache/pfsmix}/orangefs
+cache=$HOME/.cache/pfsmix/orangefs
 tarball=${PFSMIX_ORANGEFS_TARBALL:-}
 print_home=0
 
