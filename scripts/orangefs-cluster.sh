@@ -15,6 +15,8 @@
 set -euo pipefail
 
 home=$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/.." && pwd)
+# shellcheck source=cluster-lib.sh
+source "$home/scripts/cluster-lib.sh"
 fs_name=orangefs
 # The mount point named in pvfs2tab: a name the client library resolves paths against, not a directory that must exist.
 tab_mount=/pfsmix-orangefs
@@ -54,23 +56,6 @@ dir=$(cd "$(dirname "$dir")" && pwd)/$(basename "$dir")
 conf=$dir/orangefs.conf
 tab=$dir/pvfs2tab
 
-# A pid is alive when /proc/PID/stat exists and its state is not Z (zombie) or X (dead).
-alive() {
-  local pid=$1 state
-  [[ -r /proc/$pid/stat ]] || return 1
-  state=$(sed 's/^.*) //' "/proc/$pid/stat" 2>/dev/null | cut -d' ' -f1) || return 1
-  [[ -n $state && $state != Z && $state != X ]]
-}
-
-# The pid a pid file in DIR/run names, if any. pvfs2-server removes its own pid file when it exits cleanly.
-pid_of() {
-  local file=$dir/run/$1.pid pid
-  [[ -r $file ]] || return 1
-  pid=$({ tr -dc '0-9' <"$file"; } 2>/dev/null)
-  [[ -n $pid ]] || return 1
-  echo "$pid"
-}
-
 # The server aliases of the configuration, one a line, in its order (the alias is the server's address).
 aliases() {
   sed -n 's/^[[:space:]]*Alias[[:space:]]\{1,\}\([^[:space:]]*\).*/\1/p' "$conf"
@@ -87,21 +72,6 @@ running_servers() {
     pid=$(pid_of "$alias") && alive "$pid" && echo "$alias"
   done
   return 0
-}
-
-# Stops a process: SIGTERM, up to $2 seconds, then SIGKILL and up to 5 more seconds. Fails if it still lives.
-stop_pid() {
-  local pid=$1 seconds=$2 what=$3 deadline
-  alive "$pid" || return 0
-  kill -TERM "$pid" 2>/dev/null || true
-  deadline=$((SECONDS + seconds))
-  while alive "$pid" && ((SECONDS < deadline)); do sleep 0.2; done
-  alive "$pid" || return 0
-  echo "orangefs-cluster: $what (pid $pid) ignored SIGTERM for $seconds s; killing it" >&2
-  kill -KILL "$pid" 2>/dev/null || true
-  deadline=$((SECONDS + 5))
-  while alive "$pid" && ((SECONDS < deadline)); do sleep 0.2; done
-  ! alive "$pid"
 }
 
 log_tail() {
@@ -258,17 +228,12 @@ cmd_up() {
 # Servers of this file system that no pid file names (a pid file removed by hand, a server started by hand): found by this
 # file system's configuration path on their command line, nothing broader.
 stop_strays() {
-  local cmdline pid strays=()
-  for cmdline in /proc/[0-9]*/cmdline; do
-    pid=${cmdline#/proc/}
-    pid=${pid%/cmdline}
-    if { tr '\0' '\n' <"$cmdline"; } 2>/dev/null | grep -qxF -- "$conf"; then
-      alive "$pid" && strays+=("$pid")
-    fi
-  done
-  ((${#strays[@]})) || return 0
-  echo "orangefs-cluster: stopping servers without a pid file: ${strays[*]}" >&2
-  for pid in "${strays[@]}"; do stop_pid "$pid" 10 "pvfs2-server" || die "pid $pid does not die; $dir left in place"; done
+  local strays
+  strays=$(processes_matching " $conf ")
+  [[ -n $strays ]] || return 0
+  echo "orangefs-cluster: stopping servers without a pid file: ${strays//$'\n'/ }" >&2
+  # shellcheck disable=SC2086
+  stop_pids 10 $strays || die "a server of $dir does not die; $dir left in place"
 }
 
 cmd_down() {
@@ -283,12 +248,12 @@ cmd_down() {
       die "cannot unmount $mount (busy?); $dir left in place"
   fi
   if pid=$(pid_of pvfs2fuse); then
-    stop_pid "$pid" 10 pvfs2fuse || die "pvfs2fuse (pid $pid) does not die; $dir left in place"
+    stop_pids 10 "$pid" || die "pvfs2fuse (pid $pid) does not die; $dir left in place"
   fi
   if [[ -f $conf ]]; then
     for alias in $(aliases); do
       pid=$(pid_of "$alias") || continue
-      stop_pid "$pid" 10 "pvfs2-server $alias" || die "pvfs2-server $alias (pid $pid) does not die; $dir left in place"
+      stop_pids 10 "$pid" || die "pvfs2-server $alias (pid $pid) does not die; $dir left in place"
     done
     stop_strays
   fi
