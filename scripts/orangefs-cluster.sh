@@ -56,11 +56,13 @@ dir=$(cd "$(dirname "$dir")" && pwd)/$(basename "$dir")
 conf=$dir/orangefs.conf
 tab=$dir/pvfs2tab
 
-# The server aliases of the configuration, one a line, in its order (the alias is the server's address).
+# The server aliases of a configuration (default: this file system's), one a line, in its order; genconfig names each
+# server by its address.
 aliases() {
-  sed -n 's/^[[:space:]]*Alias[[:space:]]\{1,\}\([^[:space:]]*\).*/\1/p' "$conf"
+  sed -n 's/^[[:space:]]*Alias[[:space:]]\{1,\}\([^[:space:]]*\).*/\1/p' "${1:-$conf}"
 }
 
+# The BMI address of an alias, e.g. tcp://127.0.0.2:3334.
 address_of() {
   sed -n "s/^[[:space:]]*Alias[[:space:]]\{1,\}$1[[:space:]]\{1,\}//p" "$conf"
 }
@@ -119,7 +121,7 @@ write_conf() {
   # <ServerOptions> section before <FileSystem>.
   {
     sed '/^<FileSystem>/,$d' "$conf.generated"
-    for alias in $(sed -n 's/^[[:space:]]*Alias[[:space:]]\{1,\}\([^[:space:]]*\).*/\1/p' "$conf.generated"); do
+    for alias in $(aliases "$conf.generated"); do
       mkdir -p "$dir/server/$alias"
       printf '<ServerOptions>\n\tServer %s\n\tDataStorageSpace %s\n\tMetadataStorageSpace %s\n\tLogFile %s\n</ServerOptions>\n\n' \
         "$alias" "$dir/server/$alias/data" "$dir/server/$alias/meta" "$dir/log/$alias.log"
