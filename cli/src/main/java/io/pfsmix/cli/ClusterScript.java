@@ -8,6 +8,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import io.pfsmix.fs.PfsmixHome;
+
 /**
  * One run of a cluster script under scripts/ (ceph-cluster.sh, orangefs-cluster.sh) with the options a command was
  * given, each passed on under its own name, only when set. The script's output goes to this process's stdout and
@@ -19,12 +21,12 @@ final class ClusterScript {
 
   private final List<String> command = new ArrayList<>();
 
-  /** The script scripts/{@code name} under pfsmix.home, to run with {@code action} (up, down or status). */
+  /** The script scripts/{@code name} under pfsmix's home, to run with {@code action} (up, down or status). */
   ClusterScript(String name, String action) throws IOException {
     if (!ACTIONS.contains(action)) {
       throw new IllegalArgumentException("unknown action '" + action + "': expected up, down or status");
     }
-    Path script = Path.of(System.getProperty("pfsmix.home", ".")).resolve("scripts").resolve(name);
+    Path script = PfsmixHome.path().resolve("scripts").resolve(name);
     if (!Files.isExecutable(script)) {
       throw new IOException("cluster script not found or not executable: " + script);
     }
