@@ -12,6 +12,8 @@
 set -euo pipefail
 
 home=$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/.." && pwd)
+# shellcheck source=cluster-lib.sh
+source "$home/scripts/cluster-lib.sh"
 fs_name=pfsmix
 metadata_pool=pfsmix_metadata
 data_pool=pfsmix_data
@@ -70,22 +72,6 @@ require_programs() {
 
 ceph_cmd() {
   timeout 30 ceph --conf "$conf" --connect-timeout 10 "$@"
-}
-
-# A pid is alive when /proc/PID/stat exists and its state is not Z (zombie) or X (dead): a daemon's parent may reap late.
-alive() {
-  local pid=$1 state
-  [[ -r /proc/$pid/stat ]] || return 1
-  state=$(sed 's/^.*) //' "/proc/$pid/stat" 2>/dev/null | cut -d' ' -f1) || return 1
-  [[ -n $state && $state != Z && $state != X ]]
-}
-
-pid_of() {
-  local file=$dir/run/$1.pid pid
-  [[ -r $file ]] || return 1
-  pid=$({ tr -dc '0-9' <"$file"; } 2>/dev/null)
-  [[ -n $pid ]] || return 1
-  echo "$pid"
 }
 
 running_daemons() {
@@ -275,23 +261,12 @@ cmd_up() {
 # Daemons of this cluster that no pid file names any more: an MDS that re-exec'd after `fs fail` may write its new pid
 # only after the old one was seen to exit. Found by this cluster's conf path in their command line, nothing broader.
 stop_strays() {
-  local cmdline pid strays=()
-  for cmdline in /proc/[0-9]*/cmdline; do
-    pid=${cmdline#/proc/}
-    pid=${pid%/cmdline}
-    if { tr '\0' ' ' <"$cmdline"; } 2>/dev/null | grep -qE -- "^([^ ]*/)?ceph-[a-z]+ .*--conf $conf "; then
-      alive "$pid" && strays+=("$pid")
-    fi
-  done
-  ((${#strays[@]})) || return 0
-  echo "ceph-cluster: stopping daemons without a pid file: ${strays[*]}" >&2
-  kill -TERM "${strays[@]}" 2>/dev/null || true
-  for pid in "${strays[@]}"; do
-    local deadline=$((SECONDS + 10))
-    while alive "$pid" && ((SECONDS < deadline)); do sleep 0.2; done
-    alive "$pid" && kill -KILL "$pid" 2>/dev/null
-  done
-  return 0
+  local strays
+  strays=$(processes_matching "^([^ ]*/)?ceph-[a-z]+ .*--conf $conf ")
+  [[ -n $strays ]] || return 0
+  echo "ceph-cluster: stopping daemons without a pid file: ${strays//$'\n'/ }" >&2
+  # shellcheck disable=SC2086
+  stop_pids 10 $strays || true
 }
 
 cmd_down() {

@@ -43,6 +43,14 @@ fi
 
 key=$(sha256sum "$tarball" | cut -c1-16)
 prefix=$cache/$key/install
+# One build per key at a time: callers started together (tests bringing up several file systems) wait for the first
+# one's build and then find it finished.
+mkdir -p "$cache/$key"
+exec 9>"$cache/$key/lock"
+if ! flock -n 9; then
+  echo "orangefs-build: waiting for another build of $key to finish" >&2
+  flock 9
+fi
 if [[ -x $prefix/sbin/pvfs2-server && -f $prefix/include/pvfs2-sysint.h ]]; then
   ln -sfn "$key" "$cache/current"
   if ((print_home)); then echo "$prefix"; else echo "home $prefix"; fi
@@ -67,7 +75,6 @@ fi
 
 # Build in a scratch directory beside the install and move nothing into place until it succeeded: a killed build leaves
 # no half install that a later run would take for a finished one.
-mkdir -p "$cache/$key"
 work=$(mktemp -d "$cache/$key/build.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 log=$cache/$key/build.log

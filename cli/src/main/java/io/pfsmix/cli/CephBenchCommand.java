@@ -8,6 +8,8 @@ import java.util.List;
 
 import org.apache.hadoop.conf.Configuration;
 
+import io.pfsmix.fs.PfsmixHome;
+
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -47,18 +49,12 @@ final class CephBenchCommand extends MountComparisonBench {
 
   @Override
   protected String configure(Configuration base) throws IOException {
-    conf = cephConf != null ? cephConf : defaultConf();
+    conf = cephConf != null ? cephConf : PfsmixHome.cephConf();
     if (!Files.isReadable(conf)) {
       throw new IOException("no ceph.conf at " + conf + ": start a cluster with ./pfsmix ceph up, or pass --conf");
     }
     base.set("fs.pfs.cephfs.conf.file", conf.toString());
     return "cluster " + conf;
-  }
-
-  private static Path defaultConf() {
-    String dir = System.getenv("PFSMIX_CEPH_DIR");
-    return dir != null ? Path.of(dir, "ceph.conf")
-        : Path.of(System.getProperty("pfsmix.home", "."), "var", "ceph", "ceph.conf");
   }
 
   @Override

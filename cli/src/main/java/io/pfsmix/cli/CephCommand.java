@@ -1,10 +1,6 @@
 package io.pfsmix.cli;
 
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.Callable;
 
 import picocli.CommandLine.Command;
@@ -44,30 +40,7 @@ final class CephCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws IOException, InterruptedException {
-    if (!List.of("up", "down", "status").contains(action)) {
-      throw new IllegalArgumentException("unknown action '" + action + "': expected up, down or status");
-    }
-    Path script = Path.of(System.getProperty("pfsmix.home", ".")).resolve("scripts/ceph-cluster.sh");
-    if (!Files.isExecutable(script)) {
-      throw new IOException("cluster script not found or not executable: " + script);
-    }
-    List<String> command = new ArrayList<>(List.of(script.toString(), action));
-    add(command, "--dir", dir);
-    add(command, "--port", port);
-    add(command, "--osds", osds);
-    add(command, "--store", store);
-    add(command, "--store-size", storeSize);
-    if (mgr) {
-      command.add("--mgr");
-    }
-    Process process = new ProcessBuilder(command).inheritIO().start();
-    return process.waitFor();
-  }
-
-  private static void add(List<String> command, String option, Object value) {
-    if (value != null) {
-      command.add(option);
-      command.add(value.toString());
-    }
+    return new ClusterScript("ceph-cluster.sh", action).option("--dir", dir).option("--port", port)
+        .option("--osds", osds).option("--store", store).option("--store-size", storeSize).flag("--mgr", mgr).run();
   }
 }

@@ -140,7 +140,10 @@ final class HadoopCommand implements java.util.concurrent.Callable<Integer> {
     }
   }
 
-  /** Runs one shell command; an IllegalArgumentException raised while a file system starts is its error line. */
+  /**
+   * Runs one shell command; an IllegalArgumentException raised while a file system starts is its error line, and a
+   * scheme whose optional backend this build lacks gets a line saying what to install.
+   */
   private static final class FileSystemErrorInOneLine extends org.apache.hadoop.fs.shell.Command {
     private final org.apache.hadoop.fs.shell.Command command;
 
@@ -153,7 +156,12 @@ final class HadoopCommand implements java.util.concurrent.Callable<Integer> {
     @Override
     public int run(String... argv) {
       try {
-        return command.run(argv);
+        int code = command.run(argv);
+        String hint = code == 0 ? null : MissingBackends.forArguments(argv, getConf());
+        if (hint != null) {
+          command.err.println(hint);
+        }
+        return code;
       } catch (IllegalArgumentException e) {
         if (!raisedStartingAFileSystem(e)) {
           throw e; // the shell's own argument errors keep its usage text

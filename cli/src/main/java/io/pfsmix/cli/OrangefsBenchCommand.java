@@ -8,6 +8,8 @@ import java.util.List;
 
 import org.apache.hadoop.conf.Configuration;
 
+import io.pfsmix.fs.PfsmixHome;
+
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -53,9 +55,7 @@ final class OrangefsBenchCommand extends MountComparisonBench {
 
   /** The fs_spec in the pvfs2tab that ./pfsmix orangefs up wrote. */
   private static String startedServer() throws IOException {
-    String dir = System.getenv("PFSMIX_ORANGEFS_DIR");
-    Path tab = dir != null ? Path.of(dir, "pvfs2tab")
-        : Path.of(System.getProperty("pfsmix.home", "."), "var", "orangefs", "pvfs2tab");
+    Path tab = PfsmixHome.orangefsTab();
     if (!Files.isReadable(tab)) {
       throw new IOException("no running OrangeFS started by pfsmix (no " + tab + "): start one with ./pfsmix orangefs "
           + "up, or pass --server");

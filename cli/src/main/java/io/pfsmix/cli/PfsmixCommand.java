@@ -23,6 +23,7 @@ import picocli.CommandLine.HelpCommand;
         BenchCommand.class,
         TfidfCommand.class,
         CephCommand.class,
+        OrangefsCommand.class,
     })
 public final class PfsmixCommand implements Runnable {
 

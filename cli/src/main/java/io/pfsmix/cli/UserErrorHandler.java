@@ -24,7 +24,12 @@ final class UserErrorHandler implements IExecutionExceptionHandler {
   public int handleExecutionException(Exception e, CommandLine cmd, ParseResult parsed) {
     boolean debug = "1".equals(System.getenv("PFSMIX_DEBUG"));
     if (!debug && isUserError(e)) {
-      cmd.getErr().println(cmd.getCommandName() + ": " + describe(e));
+      String message = describe(e);
+      cmd.getErr().println(cmd.getCommandName() + ": " + message);
+      String hint = MissingBackends.forMessage(message);
+      if (hint != null) {
+        cmd.getErr().println(cmd.getCommandName() + ": " + hint);
+      }
       return EXIT_USER_ERROR;
     }
     e.printStackTrace(cmd.getErr());

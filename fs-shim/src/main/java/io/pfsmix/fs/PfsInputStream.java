@@ -29,6 +29,7 @@ import org.apache.hadoop.fs.statistics.impl.DynamicIOStatisticsBuilder;
 import org.apache.hadoop.fs.statistics.impl.IOStatisticsBinding;
 import org.apache.hadoop.fs.statistics.impl.IOStatisticsStore;
 
+import io.pfsmix.fs.backend.MapRefusedException;
 import io.pfsmix.fs.backend.ReadHandle;
 
 /**
@@ -472,7 +473,11 @@ final class PfsInputStream extends FSInputStream
       return false;
     }
     if (settings.mappedChunks() && handle.canMap()) {
-      return map(at);
+      try {
+        return map(at);
+      } catch (MapRefusedException refused) {
+        // the backend warned, once for its file system, and maps no more: this chunk and the rest are read
+      }
     }
     int chunk = settings.chunkSize();
     if (buffer == null) {

@@ -19,6 +19,7 @@ import org.apache.hadoop.mapreduce.v2.MiniMRYarnCluster;
 
 import io.pfsmix.fs.PfsAbstractFileSystem;
 import io.pfsmix.fs.PfsConfigKeys;
+import io.pfsmix.fs.PfsmixHome;
 import io.pfsmix.fs.PfsSystemDefaults;
 import io.pfsmix.fs.posix.PosixBackendFactory;
 
@@ -135,7 +136,7 @@ final class MixEnvironment implements AutoCloseable {
    * never clashes with another on this machine, and registers its stop; returns the "key value" lines `up` printed.
    */
   private Map<String, String> startLocalCluster(String name, String scriptPath, Progress progress) throws Exception {
-    Path script = pfsmixHome().resolve(scriptPath);
+    Path script = PfsmixHome.path().resolve(scriptPath);
     if (!Files.isExecutable(script)) {
       throw new IllegalStateException(name + ": " + script + " not found or not executable");
     }
@@ -235,14 +236,6 @@ final class MixEnvironment implements AutoCloseable {
         System.setProperty(key, value);
       }
     }));
-  }
-
-  static Path pfsmixHome() {
-    String home = System.getProperty(PfsConfigKeys.PFSMIX_HOME_PROPERTY);
-    if (home == null) {
-      home = System.getenv("PFSMIX_HOME");
-    }
-    return Path.of(home == null ? "." : home).toAbsolutePath();
   }
 
   @Override

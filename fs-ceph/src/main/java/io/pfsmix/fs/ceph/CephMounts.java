@@ -4,11 +4,14 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.CharBuffer;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Map;
 
 import org.apache.hadoop.conf.Configuration;
 
+import io.pfsmix.fs.PfsmixHome;
 import io.pfsmix.fs.posix.ErrnoException;
 
 /** Mounts CephFS through libcephfs as the configuration ({@link CephConfigKeys}) says. */
@@ -68,11 +71,17 @@ final class CephMounts {
 
   /** A client with every setting applied, not mounted yet. */
   private static CephRoot.Unmounted configured(Configuration conf) throws IOException {
+    String confFile = confFile(conf);
+    if (confFile.isEmpty() && !monitorConfigured(conf)) {
+      // libcephfs would only say ENOENT, after trying no monitor at all
+      throw new IOException("no Ceph cluster is configured: set " + CephConfigKeys.CONF_FILE + " (or "
+          + CephConfigKeys.MON_ADDRESS + "), or start one with ./pfsmix ceph up, whose ceph.conf ("
+          + PfsmixHome.cephConf() + ") is then used");
+    }
     String clientId = conf.getTrimmed(CephConfigKeys.CLIENT_ID, CephConfigKeys.CLIENT_ID_DEFAULT);
     CephRoot.Unmounted client = CephRoot.create(clientId);
     String setting = null;
     try {
-      String confFile = conf.getTrimmed(CephConfigKeys.CONF_FILE, "");
       if (!confFile.isEmpty()) {
         setting = CephConfigKeys.CONF_FILE;
         client.readConfFile(confFile);
@@ -132,9 +141,27 @@ final class CephMounts {
     }
   }
 
+  /**
+   * The ceph.conf to read: the configured one; else, when no monitor is configured either, the one of the cluster
+   * ./pfsmix ceph up started, if it exists; "" for none.
+   */
+  static String confFile(Configuration conf) {
+    String configured = conf.getTrimmed(CephConfigKeys.CONF_FILE, "");
+    if (!configured.isEmpty() || monitorConfigured(conf)) {
+      return configured;
+    }
+    Path local = PfsmixHome.cephConf();
+    return Files.isRegularFile(local) ? local.toString() : "";
+  }
+
+  private static boolean monitorConfigured(Configuration conf) {
+    return !conf.getTrimmed(CephConfigKeys.MON_ADDRESS, "").isEmpty()
+        || conf.get(CephConfigKeys.OPTION_PREFIX + "mon_host") != null;
+  }
+
   private static IOException explain(ErrnoException e, Configuration conf, String root) {
     String monitors = conf.getTrimmed(CephConfigKeys.MON_ADDRESS, "");
-    String confFile = conf.getTrimmed(CephConfigKeys.CONF_FILE, "");
+    String confFile = confFile(conf);
     StringBuilder message = new StringBuilder("cannot mount CephFS directory ").append(root)
         .append(" as client.").append(conf.getTrimmed(CephConfigKeys.CLIENT_ID, CephConfigKeys.CLIENT_ID_DEFAULT));
     if (!monitors.isEmpty()) {
@@ -144,12 +171,6 @@ final class CephMounts {
       message.append(" (conf ").append(confFile).append(')');
     }
     message.append(": ").append(describe(e));
-    if (e.errno() == ErrnoException.ENOENT && monitors.isEmpty() && confFile.isEmpty()
-        && conf.get(CephConfigKeys.OPTION_PREFIX + "mon_host") == null) {
-      // libcephfs says ENOENT when it knows no monitor to ask
-      message.append("; no monitor is configured: set ").append(CephConfigKeys.CONF_FILE)
-          .append(" (e.g. the conf path ./pfsmix ceph up prints) or ").append(CephConfigKeys.MON_ADDRESS);
-    }
     if (e.errno() == ErrnoException.ETIMEDOUT) {
       message.append(" after ").append(conf.getInt(CephConfigKeys.MOUNT_TIMEOUT_SECONDS,
           CephConfigKeys.MOUNT_TIMEOUT_SECONDS_DEFAULT)).append(" s (").append(CephConfigKeys.MOUNT_TIMEOUT_SECONDS)

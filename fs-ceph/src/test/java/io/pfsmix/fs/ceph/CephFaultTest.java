@@ -3,6 +3,7 @@ package io.pfsmix.fs.ceph;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.io.StringWriter;
@@ -24,6 +25,7 @@ import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.io.TempDir;
 
 import io.pfsmix.fs.backend.CreateOptions;
 import io.pfsmix.fs.backend.ReadHandle;
@@ -64,12 +66,14 @@ class CephFaultTest {
 
   @Test
   @Order(0)
-  void noMonitorConfiguredNamesTheKeysToSet() {
+  void noClusterConfiguredNorStartedNamesTheKeysToSetAndTheCommand(@TempDir java.nio.file.Path emptyHome) {
+    assumeTrue(System.getenv("PFSMIX_CEPH_DIR") == null, "PFSMIX_CEPH_DIR is set: it names a started cluster");
     Configuration conf = new Configuration(false);
-    assertThatThrownBy(() -> CephFsBackend.mount(conf)).isInstanceOf(IOException.class)
-        .hasMessageContaining("cannot mount CephFS directory / as client.admin")
-        .hasMessageContaining("no monitor is configured: set " + CephConfigKeys.CONF_FILE)
-        .hasMessageContaining(CephConfigKeys.MON_ADDRESS);
+    CephLocalClusterTest.withPfsmixHome(emptyHome, () -> assertThatThrownBy(() -> CephFsBackend.mount(conf))
+        .isInstanceOf(IOException.class)
+        .hasMessage("no Ceph cluster is configured: set " + CephConfigKeys.CONF_FILE + " (or "
+            + CephConfigKeys.MON_ADDRESS + "), or start one with ./pfsmix ceph up, whose ceph.conf ("
+            + emptyHome.resolve("var/ceph/ceph.conf") + ") is then used"));
   }
 
   @Test

@@ -28,6 +28,7 @@ public interface ReadHandle extends Closeable {
    * truncated below a mapped range makes access to it fail hard.
    *
    * @throws UnsupportedOperationException when {@link #canMap} is false
+   * @throws MapRefusedException when the file system refuses the mapping: read the range instead
    */
   default ByteBuffer map(long position, int length) throws IOException {
     throw new UnsupportedOperationException(getClass().getName() + " cannot map files");

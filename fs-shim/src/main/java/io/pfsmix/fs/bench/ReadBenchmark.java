@@ -101,6 +101,10 @@ public final class ReadBenchmark {
         RawLocalFileSystem local = new RawLocalFileSystem()) {
       local.initialize(URI.create("file:///"), conf);
       write(file);
+      if (!mappable(file)) {
+        out.printf("note: %s refuses mmap (a FUSE mount with direct_io?): '%s' falls back to ordinary reads%n",
+            directory, Method.PFS_MMAP.description);
+      }
       out.println("warming up (one untimed read per method)...");
       for (Method method : Method.values()) {
         read(method, file, pfs, pfsMapped, local);
@@ -174,6 +178,15 @@ public final class ReadBenchmark {
           written += channel.write(chunk, written);
         }
       }
+    }
+  }
+
+  private static boolean mappable(java.nio.file.Path file) throws IOException {
+    try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+      channel.map(FileChannel.MapMode.READ_ONLY, 0, Math.min(channel.size(), APPLICATION_READ));
+      return true;
+    } catch (IOException refused) {
+      return false;
     }
   }
 

@@ -45,12 +45,14 @@ public final class PosixBackend implements StorageBackend {
   private final UnixNames names;
   private final long defaultBlockSize;
   private final PosixBlockLocator blockLocator;
+  private final Mappability mappability;
 
   PosixBackend(RootDirectory root, long defaultBlockSize, PosixBlockLocator blockLocator) throws IOException {
     this.root = root;
     this.names = new UnixNames();
     this.defaultBlockSize = defaultBlockSize;
     this.blockLocator = blockLocator;
+    this.mappability = new Mappability(root.path());
   }
 
   /** The real path of the directory that pfs:/// maps to. */
@@ -156,7 +158,7 @@ public final class PosixBackend implements StorageBackend {
 
   @Override
   public ReadHandle openForRead(String path) throws IOException {
-    return new PosixReadHandle(open(path, RootDirectory.OPEN_READ, null));
+    return new PosixReadHandle(open(path, RootDirectory.OPEN_READ, null), path, mappability);
   }
 
   @Override

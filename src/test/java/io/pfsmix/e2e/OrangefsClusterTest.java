@@ -1,0 +1,203 @@
+package io.pfsmix.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.TimeUnit;
+
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import io.pfsmix.cli.Cli;
+import io.pfsmix.fs.PfsConfigKeys;
+
+/**
+ * {@code ./pfsmix orangefs up|status|down} on a directory and port of the test's own: four servers that store and
+ * return a file byte for byte through OrangeFS's own client, nothing left running after down; and the POSIX backend's
+ * mmap read-ahead over a pvfs2fuse mount, which refuses mmap. Skipped, with the reason, where OrangeFS cannot be built
+ * (no source tarball) or, for the mount, without root or /dev/fuse.
+ */
+class OrangefsClusterTest {
+
+  private static final int MIB = 1 << 20;
+
+  @TempDir
+  Path temp;
+
+  @BeforeAll
+  static void pfsmixHome() {
+    // as ./pfsmix does: the command finds scripts/orangefs-cluster.sh under it (tests run in src/test)
+    System.setProperty("pfsmix.home", Path.of("../..").toAbsolutePath().normalize().toString());
+  }
+
+  @Test
+  void upStatusCopyInAndOutDown() throws Exception {
+    Path dir = temp.resolve("ofs");
+    int port = freePort();
+    Lines up = up(dir, port, "--servers", "4");
+    try {
+      assertThat(up.get("server")).isEqualTo("tcp://127.0.0.2:" + port + "/orangefs");
+      assertThat(up.get("tab")).isEqualTo(dir.resolve("pvfs2tab").toString());
+      assertThat(up.get("uri")).isEqualTo("ofs:///");
+      assertThat(Files.readString(dir.resolve("pvfs2tab")))
+          .isEqualTo("tcp://127.0.0.2:" + port + "/orangefs /pfsmix-orangefs pvfs2 defaults,noauto 0 0\n");
+
+      Cli.Run status = MixCli.run("orangefs", "status", "--dir", dir.toString());
+      assertThat(status.exitCode()).isZero();
+      for (int server = 2; server <= 5; server++) {
+        assertThat(status.stdout()).containsPattern("server tcp://127\\.0\\.0\\." + server + ":" + port
+            + " running \\(pid \\d+\\)");
+      }
+      assertThat(status.stdout()).contains("running: 4 of 4 servers");
+
+      // up again: says so and prints the same lines
+      Cli.Run again = MixCli.run("orangefs", "up", "--dir", dir.toString(), "--port", Integer.toString(port));
+      assertThat(again.exitCode()).isZero();
+      assertThat(again.stderr()).contains("already up in " + dir);
+      assertThat(again.stdout()).isEqualTo(up.text);
+
+      byte[] data = new byte[20 * MIB];
+      new Random(13).nextBytes(data);
+      Path in = temp.resolve("in.dat");
+      Path out = temp.resolve("out.dat");
+      Files.write(in, data);
+      Path home = Path.of(up.get("home"));
+      ofs(home, dir, "pvfs2-cp", in.toString(), "/pfsmix-orangefs/copied.dat");
+      ofs(home, dir, "pvfs2-cp", "/pfsmix-orangefs/copied.dat", out.toString());
+      assertThat(Files.readAllBytes(out)).as("the bytes read back").isEqualTo(data);
+      // striped over all four servers, each on its own address
+      String dist = ofs(home, dir, "pvfs2-viewdist", "-f", "/pfsmix-orangefs/copied.dat");
+      assertThat(dist).contains("Number of datafiles/servers = 4");
+      for (int server = 2; server <= 5; server++) {
+        assertThat(dist).contains("tcp://127.0.0." + server + ":" + port);
+      }
+    } finally {
+      down(dir);
+    }
+    assertThat(dir).doesNotExist();
+    assertThat(serversNaming(dir)).as("pvfs2-server processes of " + dir + " after down").isEmpty();
+    Cli.Run status = MixCli.run("orangefs", "status", "--dir", dir.toString());
+    assertThat(status.exitCode()).isEqualTo(3);
+    assertThat(status.stdout()).contains("stopped (no file system in " + dir + ")");
+  }
+
+  @Test
+  void mmapReadAheadReadsOnAPvfs2fuseMountThatRefusesMmap() throws Exception {
+    assumeTrue("root".equals(System.getProperty("user.name")), "mounting pvfs2fuse needs root");
+    assumeTrue(Files.isReadable(Path.of("/dev/fuse")) && Files.isWritable(Path.of("/dev/fuse")),
+        "mounting pvfs2fuse needs /dev/fuse");
+    Path dir = temp.resolve("ofs-fuse");
+    Path mount = temp.resolve("mnt");
+    Lines up = up(dir, freePort(), "--servers", "2", "--fuse", mount.toString());
+    try {
+      assertThat(up.get("fuse")).isEqualTo(mount.toString());
+      Configuration conf = new Configuration();
+      conf.set(PfsConfigKeys.BACKEND, "posix");
+      conf.set(PfsConfigKeys.POSIX_ROOT, mount.toString());
+      conf.setBoolean(PfsConfigKeys.READAHEAD_MMAP, true);
+      conf.set(PfsConfigKeys.READAHEAD_SIZE, "1m");
+      // not a whole number of read-ahead chunks, so the last chunk is a short one
+      byte[] data = new byte[9 * MIB + 12345];
+      new Random(2009).nextBytes(data);
+      try (FileSystem pfs = FileSystem.newInstance(URI.create("pfs:///"), conf)) {
+        for (String name : List.of("/a.dat", "/b.dat")) {
+          try (OutputStream out = pfs.create(new org.apache.hadoop.fs.Path(name))) {
+            out.write(data);
+          }
+          // the second file is read after mapping was turned off for this file system by the first
+          try (InputStream in = pfs.open(new org.apache.hadoop.fs.Path(name))) {
+            assertThat(readIn4KiB(in)).as("bytes read back from " + name).isEqualTo(data);
+          }
+        }
+      }
+      assertThat(Files.readAllBytes(mount.resolve("a.dat"))).as("the bytes on the mount").isEqualTo(data);
+
+      Cli.Run bench = MixCli.run("bench", "read", "--dir", mount.resolve("bench").toString(), "--size", "8m", "-r",
+          "1");
+      assertThat(bench.exitCode()).as(bench.stderr()).isZero();
+      assertThat(bench.stdout()).contains("refuses mmap").contains("ratio pfs-mmap/nio");
+    } finally {
+      down(dir);
+    }
+    assertThat(Files.readString(Path.of("/proc/mounts"))).doesNotContain(" " + mount + " ");
+  }
+
+  /** Reads a stream to its end with 4 KiB reads, as Hadoop's record readers do. */
+  private static byte[] readIn4KiB(InputStream in) throws IOException {
+    java.io.ByteArrayOutputStream all = new java.io.ByteArrayOutputStream();
+    byte[] buffer = new byte[4096];
+    for (int n = in.read(buffer); n > 0; n = in.read(buffer)) {
+      all.write(buffer, 0, n);
+    }
+    return all.toByteArray();
+  }
+
+  /** What {@code orangefs up} printed, by the first word of each line. */
+  private record Lines(String text) {
+    String get(String key) {
+      return text.lines().filter(line -> line.startsWith(key + " ")).map(line -> line.substring(key.length() + 1))
+          .findFirst().orElseThrow(() -> new AssertionError("no '" + key + "' line in: " + text));
+    }
+  }
+
+  private static Lines up(Path dir, int port, String... more) {
+    List<String> args = new ArrayList<>(List.of("orangefs", "up", "--dir", dir.toString(), "--port",
+        Integer.toString(port)));
+    args.addAll(Arrays.asList(more));
+    Cli.Run up = MixCli.run(args.toArray(new String[0]));
+    // exit 3: orangefs-build.sh found no source tarball, and said where to put one
+    assumeTrue(up.exitCode() != 3, up.stderr());
+    if (up.exitCode() != 0) {
+      down(dir);
+    }
+    assertThat(up.exitCode()).as(up.stderr()).isZero();
+    return new Lines(up.stdout());
+  }
+
+  private static void down(Path dir) {
+    Cli.Run down = MixCli.run("orangefs", "down", "--dir", dir.toString());
+    assertThat(down.exitCode()).as(down.stderr()).isZero();
+  }
+
+  /** Runs one of OrangeFS's own client programs against the file system of {@code dir}; returns its output. */
+  private static String ofs(Path home, Path dir, String program, String... args) throws Exception {
+    List<String> command = new ArrayList<>(List.of(home.resolve("bin").resolve(program).toString()));
+    command.addAll(Arrays.asList(args));
+    ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+    builder.environment().put("PVFS2TAB_FILE", dir.resolve("pvfs2tab").toString());
+    builder.environment().put("LD_LIBRARY_PATH", home.resolve("lib").toString());
+    Process process = builder.start();
+    String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(process.waitFor(120, TimeUnit.SECONDS)).as(program + " finished").isTrue();
+    assertThat(process.exitValue()).as(program + ": " + output).isZero();
+    return output;
+  }
+
+  /** Live processes whose command line names the file system's configuration file. */
+  private static List<Long> serversNaming(Path dir) {
+    String conf = dir.resolve("orangefs.conf").toString();
+    return ProcessHandle.allProcesses().filter(p -> p.info().arguments().map(a -> Arrays.asList(a).contains(conf))
+        .orElse(false)).map(ProcessHandle::pid).toList();
+  }
+
+  private static int freePort() throws IOException {
+    try (ServerSocket socket = new ServerSocket(0)) {
+      return socket.getLocalPort();
+    }
+  }
+}
