@@ -19,6 +19,7 @@ import org.apache.hadoop.fs.FsStatus;
 import org.apache.hadoop.fs.permission.FsPermission;
 
 import io.pfsmix.fs.backend.BackendCapability;
+import io.pfsmix.fs.backend.ConcatByCopy;
 import io.pfsmix.fs.backend.CreateOptions;
 import io.pfsmix.fs.backend.FileInfo;
 import io.pfsmix.fs.backend.ReadHandle;
@@ -234,26 +235,7 @@ public final class CephFsBackend implements StorageBackend {
   /** CephFS has no concat: the sources' bytes are copied to the target's end, then the sources deleted. */
   @Override
   public void concat(String target, List<String> sources) throws IOException {
-    ByteBuffer buffer = allocateBuffer(4 << 20);
-    try (WriteHandle out = openForAppend(target)) {
-      long position = out.initialLength();
-      for (String source : sources) {
-        try (ReadHandle in = openForRead(source)) {
-          long offset = 0;
-          int read;
-          while ((read = in.read(offset, buffer.clear())) > 0) {
-            offset += read;
-            out.write(position, buffer.flip());
-            position += read;
-          }
-        }
-      }
-      out.sync(true);
-    }
-    // sources are deleted only once all bytes are in the target: a failure above loses nothing
-    for (String source : sources) {
-      delete(source);
-    }
+    ConcatByCopy.concat(this, target, sources);
   }
 
   @Override

@@ -1,0 +1,83 @@
+package io.pfsmix.fs.orangefs;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+
+import io.pfsmix.fs.backend.WriteHandle;
+import io.pfsmix.fs.posix.CallDeadline;
+
+/**
+ * An OrangeFS file open for writing at explicit offsets, by this and any other writer at once (OrangeFS serializes
+ * nothing: writers of disjoint regions never wait for each other). Close flushes, so that an error of data the
+ * servers buffered surfaces as an IOException from close instead of being lost.
+ */
+final class OrangefsWriteHandle implements WriteHandle {
+
+  private final OrangefsBackend backend;
+  private final long handle;
+  private final String path;
+  private final long initialLength;
+  private boolean closed;
+  /** A call that missed its deadline: the file may still be being written, so nothing more is sent for it. */
+  private IOException timedOut;
+
+  OrangefsWriteHandle(OrangefsBackend backend, long handle, String path, long initialLength) {
+    this.backend = backend;
+    this.handle = handle;
+    this.path = path;
+    this.initialLength = initialLength;
+  }
+
+  @Override
+  public void write(long position, ByteBuffer source) throws IOException {
+    checkUsable();
+    int length = source.remaining();
+    // the shim's buffers are direct (allocateBuffer); a caller's heap buffer goes through a direct one
+    ByteBuffer buffer = source.isDirect() ? source
+        : ByteBuffer.allocateDirect(length).put(source.duplicate()).flip();
+    int offset = buffer.position();
+    timed(() -> backend.calls().run("write at " + position, path,
+        () -> OrangefsClient.io(backend.fs(), handle, true, position, buffer, offset, length)));
+    source.position(source.position() + length);
+  }
+
+  private void checkUsable() throws IOException {
+    backend.checkOpen(path);
+    if (timedOut != null) {
+      throw new IOException("orangefs " + path + " is unusable after an earlier call got no answer: "
+          + timedOut.getMessage(), timedOut);
+    }
+  }
+
+  private interface Call {
+    void run() throws IOException;
+  }
+
+  private void timed(Call call) throws IOException {
+    try {
+      call.run();
+    } catch (CallDeadline.DeadlineMissedException e) {
+      timedOut = e;
+      throw e;
+    }
+  }
+
+  @Override
+  public void sync(boolean metadata) throws IOException {
+    checkUsable();
+    timed(() -> backend.calls().run("flush", path, () -> OrangefsClient.flush(backend.fs(), handle)));
+  }
+
+  @Override
+  public long initialLength() {
+    return initialLength;
+  }
+
+  @Override
+  public void close() throws IOException {
+    if (!closed) {
+      closed = true;
+      sync(true);
+    }
+  }
+}
