@@ -25,6 +25,7 @@ import io.pfsmix.fs.backend.FileInfo;
 import io.pfsmix.fs.backend.ReadHandle;
 import io.pfsmix.fs.backend.StorageBackend;
 import io.pfsmix.fs.backend.WriteHandle;
+import io.pfsmix.fs.posix.CallDeadline;
 import io.pfsmix.fs.posix.ErrnoException;
 import io.pfsmix.fs.posix.UnixNames;
 
@@ -46,7 +47,7 @@ public final class CephFsBackend implements StorageBackend {
   private static final int SCRATCH_LIMIT = 8 << 20;
 
   private final CephRoot root;
-  private final CephIo io;
+  private final CallDeadline io;
   private final long ioTimeoutSeconds;
   private final CephLayoutPolicy layouts;
   private final UnixNames names = new UnixNames();
@@ -60,7 +61,8 @@ public final class CephFsBackend implements StorageBackend {
     this.root = root;
     this.ioTimeoutSeconds = conf.getLong(CephConfigKeys.IO_TIMEOUT_SECONDS,
         CephConfigKeys.IO_TIMEOUT_SECONDS_DEFAULT);
-    this.io = new CephIo(ioTimeoutSeconds);
+    this.io = new CallDeadline(CephConfigKeys.BACKEND_NAME, CephConfigKeys.IO_TIMEOUT_SECONDS, ioTimeoutSeconds,
+        "an OSD or the MDS may be down");
     int granularity = CephCalls.call("get_stripe_unit_granularity", "/", root::stripeUnitGranularity);
     this.layouts = new CephLayoutPolicy(conf, granularity);
     for (Map.Entry<Short, String> pool : layouts.pools().entrySet()) {
@@ -386,7 +388,7 @@ public final class CephFsBackend implements StorageBackend {
 
   // ---- used by the handles ----
 
-  CephIo io() {
+  CallDeadline io() {
     return io;
   }
 

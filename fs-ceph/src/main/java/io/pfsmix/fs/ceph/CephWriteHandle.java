@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 
 import io.pfsmix.fs.backend.WriteHandle;
+import io.pfsmix.fs.posix.CallDeadline;
 
 /**
  * A CephFS file open for writing at explicit offsets. Close syncs before it closes, so that an error of buffered
@@ -66,7 +67,7 @@ final class CephWriteHandle implements WriteHandle {
   private void timed(Call call) throws IOException {
     try {
       call.run();
-    } catch (CephIo.CephIoTimeoutException e) {
+    } catch (CallDeadline.DeadlineMissedException e) {
       timedOut = e;
       throw e;
     }
