@@ -25,6 +25,7 @@ import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 
+import io.pfsmix.fs.TestProcesses;
 import io.pfsmix.fs.backend.CreateOptions;
 import io.pfsmix.fs.backend.ReadHandle;
 import io.pfsmix.fs.backend.WriteHandle;
@@ -188,14 +189,14 @@ class CephFaultTest {
     }, "mds-fault-reader");
     readers.start();
     assertTimeoutPreemptively(Duration.ofSeconds(150), () -> {
-      CephTestCluster.sleep(500);
+      TestProcesses.sleep(500);
       cluster.kill("mds.a");
       cluster.start("mds.a");
       cluster.await("up:active", Duration.ofSeconds(90), "mds", "stat");
       restarted[0] = true;
       long resumeDeadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
       while (goodReads[1] < 8 && System.nanoTime() < resumeDeadline) {
-        CephTestCluster.sleep(100);
+        TestProcesses.sleep(100);
       }
       stop.set(true);
       readers.join();
