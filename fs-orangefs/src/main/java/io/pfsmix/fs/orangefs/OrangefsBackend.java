@@ -13,6 +13,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.BlockLocation;
 import org.apache.hadoop.fs.FileAlreadyExistsException;
 import org.apache.hadoop.fs.FsStatus;
+import org.apache.hadoop.fs.ParentNotDirectoryException;
 import org.apache.hadoop.fs.PathIsDirectoryException;
 import org.apache.hadoop.fs.permission.FsPermission;
 
@@ -75,12 +76,24 @@ public final class OrangefsBackend implements StorageBackend {
 
   @Override
   public FileInfo stat(String path) throws IOException {
-    return calls.call("stat", path, () -> info(path, root.existing(path, false)));
+    return stat(path, false);
   }
 
   @Override
   public FileInfo statFollowingLinks(String path) throws IOException {
-    return calls.call("stat", path, () -> info(path, root.existing(path, true)));
+    return stat(path, true);
+  }
+
+  /** A path under a file does not exist, as stat(2) says (ENOTDIR is only for the calls that would create it). */
+  private FileInfo stat(String path, boolean followLinks) throws IOException {
+    try {
+      return calls.call("stat", path, () -> info(path, root.existing(path, followLinks)));
+    } catch (ParentNotDirectoryException e) {
+      FileNotFoundException notFound = new FileNotFoundException("orangefs stat " + path + ": no such file or "
+          + "directory (an ancestor is a file)");
+      notFound.initCause(e);
+      throw notFound;
+    }
   }
 
   /** The info of an existing place, its size asked of the servers when it is a file. */
