@@ -46,20 +46,12 @@ static const char DATAFILES_KEY[] = "system.pvfs2.dh";
 /* the largest distribution or datafile list read: 4 KiB hold 512 datafiles */
 #define XATTR_VALUE_MAX 4096
 
-static jclass object_class;
 static pthread_once_t credential_once = PTHREAD_ONCE_INIT;
 static PVFS_credential credential;
 static int credential_error;
 
 JNIEXPORT jint JNICALL JNI_OnLoad(JavaVM *vm, void *reserved) {
-  JNIEnv *env;
-  if ((*vm)->GetEnv(vm, (void **) &env, JNI_VERSION_1_8) != JNI_OK || pfsmix_jni_load(env) != JNI_OK) {
-    return JNI_ERR;
-  }
-  jclass local = (*env)->FindClass(env, "java/lang/Object");
-  if (local == NULL) return JNI_ERR;
-  object_class = (*env)->NewGlobalRef(env, local);
-  return JNI_VERSION_1_8;
+  return pfsmix_jni_onload(vm);
 }
 
 /* OrangeFS returns -PVFS_E*: throws for a negative result and returns whether it did. */

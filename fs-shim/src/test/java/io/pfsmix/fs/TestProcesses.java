@@ -1,6 +1,7 @@
 package io.pfsmix.fs;
 
 import java.io.IOException;
+import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -58,6 +59,13 @@ public final class TestProcesses {
         throw new IOException(what + " (pid " + pid + ") survived SIGKILL");
       }
       sleep(100);
+    }
+  }
+
+  /** A TCP port nothing listens on now. */
+  public static int freePort() throws IOException {
+    try (ServerSocket socket = new ServerSocket(0)) {
+      return socket.getLocalPort();
     }
   }
 

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import java.io.IOException;
 import java.io.StringWriter;
-import java.net.ServerSocket;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -76,10 +75,7 @@ class CephFaultTest {
   @Test
   @Order(1)
   void deadClusterAtMountFailsClearlyWithinTheMountTimeoutWithoutTheKey() throws IOException {
-    int deadPort;
-    try (ServerSocket socket = new ServerSocket(0)) {
-      deadPort = socket.getLocalPort();
-    }
+    int deadPort = TestProcesses.freePort();
     Configuration conf = new Configuration(false);
     conf.set(CephConfigKeys.MON_ADDRESS, "v2:127.0.0.1:" + deadPort);
     conf.set(CephConfigKeys.MOUNT_TIMEOUT_SECONDS, "3");

@@ -3,7 +3,6 @@ package io.pfsmix.fs.ceph;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -94,7 +93,7 @@ public final class CephTestCluster {
     cluster.script("down");
     // bluestore, not memstore: the fault tests restart a killed OSD, which needs its data to have survived
     String output = cluster.script("up", "--osds", Integer.toString(OSDS), "--store", "bluestore", "--port",
-        Integer.toString(freePort()));
+        Integer.toString(TestProcesses.freePort()));
     String conf = null;
     String mon = null;
     for (String line : output.split("\n")) {
@@ -109,12 +108,6 @@ public final class CephTestCluster {
     }
     Runtime.getRuntime().addShutdownHook(new Thread(CephTestCluster::stopIfStarted, "ceph-test-cluster-stop"));
     return new CephTestCluster(home, dir, Path.of(conf), mon);
-  }
-
-  private static int freePort() throws IOException {
-    try (ServerSocket socket = new ServerSocket(0)) {
-      return socket.getLocalPort();
-    }
   }
 
   /** Runs scripts/ceph-cluster.sh with this cluster's directory; returns stdout, fails with its stderr. */

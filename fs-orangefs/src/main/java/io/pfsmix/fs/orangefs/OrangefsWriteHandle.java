@@ -17,55 +17,34 @@ final class OrangefsWriteHandle implements WriteHandle {
   private final long handle;
   private final String path;
   private final long initialLength;
+  private final CallDeadline.FileCalls calls;
   private boolean closed;
-  /** A call that missed its deadline: the file may still be being written, so nothing more is sent for it. */
-  private IOException timedOut;
 
   OrangefsWriteHandle(OrangefsBackend backend, long handle, String path, long initialLength) {
     this.backend = backend;
     this.handle = handle;
     this.path = path;
     this.initialLength = initialLength;
+    this.calls = backend.calls().forFile(path);
   }
 
   @Override
   public void write(long position, ByteBuffer source) throws IOException {
-    checkUsable();
+    backend.checkOpen(path);
     int length = source.remaining();
     // the shim's buffers are direct (allocateBuffer); a caller's heap buffer goes through a direct one
     ByteBuffer buffer = source.isDirect() ? source
         : ByteBuffer.allocateDirect(length).put(source.duplicate()).flip();
     int offset = buffer.position();
-    timed(() -> backend.calls().run("write at " + position, path,
-        () -> OrangefsClient.io(backend.fs(), handle, true, position, buffer, offset, length)));
+    calls.run("write at " + position,
+        () -> OrangefsClient.io(backend.fs(), handle, true, position, buffer, offset, length));
     source.position(source.position() + length);
-  }
-
-  private void checkUsable() throws IOException {
-    backend.checkOpen(path);
-    if (timedOut != null) {
-      throw new IOException("orangefs " + path + " is unusable after an earlier call got no answer: "
-          + timedOut.getMessage(), timedOut);
-    }
-  }
-
-  private interface Call {
-    void run() throws IOException;
-  }
-
-  private void timed(Call call) throws IOException {
-    try {
-      call.run();
-    } catch (CallDeadline.DeadlineMissedException e) {
-      timedOut = e;
-      throw e;
-    }
   }
 
   @Override
   public void sync(boolean metadata) throws IOException {
-    checkUsable();
-    timed(() -> backend.calls().run("flush", path, () -> OrangefsClient.flush(backend.fs(), handle)));
+    backend.checkOpen(path);
+    calls.run("flush", () -> OrangefsClient.flush(backend.fs(), handle));
   }
 
   @Override

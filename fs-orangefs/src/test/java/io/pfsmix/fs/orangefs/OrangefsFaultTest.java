@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
@@ -36,11 +35,7 @@ class OrangefsFaultTest {
   @Timeout(value = 3, unit = TimeUnit.MINUTES)
   void aFileSystemDownAtFirstUseIsNamedWithTheCommandThatStartsOne() throws IOException {
     OrangefsTestCluster.get();
-    int port;
-    try (ServerSocket socket = new ServerSocket(0)) {
-      port = socket.getLocalPort();
-    }
-    String server = "tcp://127.0.0.2:" + port + "/orangefs";
+    String server = "tcp://127.0.0.2:" + TestProcesses.freePort() + "/orangefs";
     Configuration conf = new Configuration(false);
     conf.set(OrangefsConfigKeys.SERVER, server);
     conf.setInt(OrangefsConfigKeys.CONNECT_TIMEOUT_SECONDS, 15);

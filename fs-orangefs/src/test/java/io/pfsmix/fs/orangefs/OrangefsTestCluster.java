@@ -3,7 +3,6 @@ package io.pfsmix.fs.orangefs;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -80,7 +79,7 @@ public final class OrangefsTestCluster {
     OrangefsTestCluster cluster = new OrangefsTestCluster(home, dir, null, null, null, null);
     cluster.script("down");
     List<String> arguments = new ArrayList<>(List.of("up", "--servers", Integer.toString(SERVERS), "--port",
-        Integer.toString(freePort())));
+        Integer.toString(TestProcesses.freePort())));
     // pvfs2fuse needs /dev/fuse and root (it mounts with allow_other); without them the FUSE comparisons skip
     if (Files.exists(Path.of("/dev/fuse")) && "root".equals(System.getProperty("user.name"))) {
       arguments.addAll(List.of("--fuse", target.resolve("orangefs-fuse").toString()));
@@ -107,12 +106,6 @@ public final class OrangefsTestCluster {
     Runtime.getRuntime().addShutdownHook(new Thread(OrangefsTestCluster::stopIfStarted, "orangefs-test-cluster-stop"));
     return new OrangefsTestCluster(home, dir, Path.of(install), server, Path.of(tab),
         fuse == null ? null : Path.of(fuse));
-  }
-
-  private static int freePort() throws IOException {
-    try (ServerSocket socket = new ServerSocket(0)) {
-      return socket.getLocalPort();
-    }
   }
 
   /** Runs scripts/orangefs-cluster.sh with this file system's directory; returns stdout, fails with its stderr. */

@@ -79,6 +79,39 @@ public final class CallDeadline implements AutoCloseable {
     });
   }
 
+  /** The calls of one open file, refused once one of them missed its deadline. */
+  public FileCalls forFile(String path) {
+    return new FileCalls(path);
+  }
+
+  /** Calls on one open file: after one missed its deadline, the file may still be busy, so no more are sent. */
+  public final class FileCalls {
+
+    private final String path;
+    private volatile IOException missed;
+
+    private FileCalls(String path) {
+      this.path = path;
+    }
+
+    public void run(String operation, NativeCalls.Action action) throws IOException {
+      if (missed != null) {
+        throw new IOException(backend + " " + path + " is unusable after an earlier call got no answer: "
+            + missed.getMessage(), missed);
+      }
+      try {
+        CallDeadline.this.run(operation, path, action);
+      } catch (DeadlineMissedException e) {
+        missed = e;
+        throw e;
+      }
+    }
+
+    public boolean missedDeadline() {
+      return missed != null;
+    }
+  }
+
   @Override
   public void close() {
     if (threads != null) {
