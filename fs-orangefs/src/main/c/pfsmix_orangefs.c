@@ -133,6 +133,10 @@ JNIEXPORT jint JNICALL Java_io_pfsmix_fs_orangefs_OrangefsClient_addFileSystem(J
     *slash = '\0';
     addresses[count++] = strdup(token);
     if (name == NULL) name = strdup(slash + 1);
+    if (addresses[count - 1] == NULL || name == NULL) {
+      throw_errno(env, "strdup", ENOMEM, NULL);
+      break;
+    }
   }
   free(spec);
   if ((*env)->ExceptionCheck(env)) {

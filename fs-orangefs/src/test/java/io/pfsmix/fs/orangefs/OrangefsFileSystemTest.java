@@ -135,6 +135,13 @@ class OrangefsFileSystemTest {
   }
 
   @Test
+  void aClosedBackendRefusesCallsNamingThePath() throws IOException {
+    OrangefsBackend backend = OrangefsBackend.connect(OrangefsTestCluster.get().configuration("/fs-test"));
+    backend.close();
+    assertThatThrownBy(() -> backend.stat("/")).isInstanceOf(IOException.class).hasMessageContaining("closed");
+  }
+
+  @Test
   void anUnsetServerWithoutAStartedFileSystemNamesTheKeyAndTheCommand(@TempDir Path home) {
     String saved = System.getProperty("pfsmix.home");
     System.setProperty("pfsmix.home", home.toString());

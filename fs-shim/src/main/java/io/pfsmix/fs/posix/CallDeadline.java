@@ -6,6 +6,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
@@ -52,7 +53,12 @@ public final class CallDeadline implements AutoCloseable {
     if (threads == null) {
       return NativeCalls.call(backend, operation, path, call);
     }
-    Future<T> result = threads.submit(() -> NativeCalls.call(backend, operation, path, call));
+    Future<T> result;
+    try {
+      result = threads.submit(() -> NativeCalls.call(backend, operation, path, call));
+    } catch (RejectedExecutionException e) {
+      throw new IOException(backend + " " + operation + " " + path + ": the file system is closed", e);
+    }
     try {
       return result.get(timeoutSeconds, TimeUnit.SECONDS);
     } catch (TimeoutException e) {
