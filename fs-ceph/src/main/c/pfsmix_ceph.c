@@ -48,8 +48,6 @@
 /* open modes, as CephRoot's OPEN_* constants number them */
 enum { OPEN_READ = 0, OPEN_WRITE = 1, OPEN_CREATE_NEW = 2, OPEN_CREATE_REPLACE = 3, OPEN_SHARED = 4 };
 
-static jclass object_class;
-
 /* One mount: the handle, the root inode every walk starts from (held while mounted) and the root's name. */
 struct client {
   struct ceph_mount_info *cmount;
@@ -67,14 +65,7 @@ struct file {
 };
 
 JNIEXPORT jint JNICALL JNI_OnLoad(JavaVM *vm, void *reserved) {
-  JNIEnv *env;
-  if ((*vm)->GetEnv(vm, (void **) &env, JNI_VERSION_1_8) != JNI_OK || pfsmix_jni_load(env) != JNI_OK) {
-    return JNI_ERR;
-  }
-  jclass local = (*env)->FindClass(env, "java/lang/Object");
-  if (local == NULL) return JNI_ERR;
-  object_class = (*env)->NewGlobalRef(env, local);
-  return JNI_VERSION_1_8;
+  return pfsmix_jni_onload(vm);
 }
 
 /* libcephfs returns -errno: throws for a negative result and returns whether it did. */

@@ -1,7 +1,8 @@
 /*
- * pfsmix_jni.h — what pfsmix's native libraries (fs-shim's libpfsmix-posix, fs-ceph's libpfsmix-ceph) share: failures
- * reported as io.pfsmix.fs.posix.ErrnoException(call, errno, reason), and strings across JNI. Each library includes it
- * once and calls pfsmix_jni_load from its JNI_OnLoad.
+ * pfsmix_jni.h — what pfsmix's native libraries (fs-shim's libpfsmix-posix, fs-ceph's libpfsmix-ceph, fs-orangefs's
+ * libpfsmix-orangefs) share: failures reported as io.pfsmix.fs.posix.ErrnoException(call, errno, reason), and strings
+ * across JNI. Each library includes it once and calls pfsmix_jni_load from its JNI_OnLoad (or lets pfsmix_jni_onload be
+ * its JNI_OnLoad); the helpers are inline so that a library need not use them all.
  */
 #ifndef PFSMIX_JNI_H
 #define PFSMIX_JNI_H
@@ -15,9 +16,11 @@
 static jclass errno_exception;
 static jmethodID errno_exception_init;
 static jclass byte_array;
+/* Object[], for results of several arrays */
+static jclass object_class;
 
 /* Caches the classes the helpers below use; returns JNI_ERR (an exception pending) when one is missing. */
-static jint pfsmix_jni_load(JNIEnv *env) {
+static inline jint pfsmix_jni_load(JNIEnv *env) {
   jclass local = (*env)->FindClass(env, "io/pfsmix/fs/posix/ErrnoException");
   if (local == NULL) return JNI_ERR;
   errno_exception = (*env)->NewGlobalRef(env, local);
@@ -26,11 +29,23 @@ static jint pfsmix_jni_load(JNIEnv *env) {
   local = (*env)->FindClass(env, "[B");
   if (local == NULL) return JNI_ERR;
   byte_array = (*env)->NewGlobalRef(env, local);
+  local = (*env)->FindClass(env, "java/lang/Object");
+  if (local == NULL) return JNI_ERR;
+  object_class = (*env)->NewGlobalRef(env, local);
   return JNI_OK;
 }
 
+/* The JNI_OnLoad of a library that needs nothing beyond what pfsmix_jni_load caches. */
+static inline jint pfsmix_jni_onload(JavaVM *vm) {
+  JNIEnv *env;
+  if ((*vm)->GetEnv(vm, (void **) &env, JNI_VERSION_1_8) != JNI_OK || pfsmix_jni_load(env) != JNI_OK) {
+    return JNI_ERR;
+  }
+  return JNI_VERSION_1_8;
+}
+
 /* Throws ErrnoException(call, errno, reason); reason NULL means strerror(errno). Keeps an exception already pending. */
-static void throw_errno(JNIEnv *env, const char *call, int error, const char *reason) {
+static inline void throw_errno(JNIEnv *env, const char *call, int error, const char *reason) {
   if ((*env)->ExceptionCheck(env)) return;
   char buffer[256];
   if (reason == NULL) {
@@ -44,7 +59,7 @@ static void throw_errno(JNIEnv *env, const char *call, int error, const char *re
 }
 
 /* Bytes from Java (a path, UTF-8) as a C string, refused when they hold a NUL byte; NULL with an exception. */
-static char *c_string(JNIEnv *env, jbyteArray bytes, const char *what) {
+static inline char *c_string(JNIEnv *env, jbyteArray bytes, const char *what) {
   jsize length = (*env)->GetArrayLength(env, bytes);
   char *text = malloc((size_t) length + 1);
   if (text == NULL) {
@@ -64,7 +79,7 @@ static char *c_string(JNIEnv *env, jbyteArray bytes, const char *what) {
 }
 
 /* A Java string (an xattr, user, group, option or pool name) as a C string; NULL with an exception. */
-static char *utf_string(JNIEnv *env, jstring name) {
+static inline char *utf_string(JNIEnv *env, jstring name) {
   const char *utf = (*env)->GetStringUTFChars(env, name, NULL);
   if (utf == NULL) return NULL;
   char *copy = strdup(utf);
@@ -74,7 +89,7 @@ static char *utf_string(JNIEnv *env, jstring name) {
 }
 
 /* A byte[] holding a copy of the bytes; NULL with an exception. */
-static jbyteArray java_bytes(JNIEnv *env, const char *bytes, size_t length) {
+static inline jbyteArray java_bytes(JNIEnv *env, const char *bytes, size_t length) {
   jbyteArray result = (*env)->NewByteArray(env, (jsize) length);
   if (result != NULL) (*env)->SetByteArrayRegion(env, result, 0, (jsize) length, (const jbyte *) bytes);
   return result;

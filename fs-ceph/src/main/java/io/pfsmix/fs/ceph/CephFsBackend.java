@@ -19,11 +19,13 @@ import org.apache.hadoop.fs.FsStatus;
 import org.apache.hadoop.fs.permission.FsPermission;
 
 import io.pfsmix.fs.backend.BackendCapability;
+import io.pfsmix.fs.backend.ConcatByCopy;
 import io.pfsmix.fs.backend.CreateOptions;
 import io.pfsmix.fs.backend.FileInfo;
 import io.pfsmix.fs.backend.ReadHandle;
 import io.pfsmix.fs.backend.StorageBackend;
 import io.pfsmix.fs.backend.WriteHandle;
+import io.pfsmix.fs.posix.CallDeadline;
 import io.pfsmix.fs.posix.ErrnoException;
 import io.pfsmix.fs.posix.UnixNames;
 
@@ -45,7 +47,7 @@ public final class CephFsBackend implements StorageBackend {
   private static final int SCRATCH_LIMIT = 8 << 20;
 
   private final CephRoot root;
-  private final CephIo io;
+  private final CallDeadline io;
   private final long ioTimeoutSeconds;
   private final CephLayoutPolicy layouts;
   private final UnixNames names = new UnixNames();
@@ -59,7 +61,8 @@ public final class CephFsBackend implements StorageBackend {
     this.root = root;
     this.ioTimeoutSeconds = conf.getLong(CephConfigKeys.IO_TIMEOUT_SECONDS,
         CephConfigKeys.IO_TIMEOUT_SECONDS_DEFAULT);
-    this.io = new CephIo(ioTimeoutSeconds);
+    this.io = new CallDeadline(CephConfigKeys.BACKEND_NAME, CephConfigKeys.IO_TIMEOUT_SECONDS, ioTimeoutSeconds,
+        "an OSD or the MDS may be down");
     int granularity = CephCalls.call("get_stripe_unit_granularity", "/", root::stripeUnitGranularity);
     this.layouts = new CephLayoutPolicy(conf, granularity);
     for (Map.Entry<Short, String> pool : layouts.pools().entrySet()) {
@@ -234,26 +237,7 @@ public final class CephFsBackend implements StorageBackend {
   /** CephFS has no concat: the sources' bytes are copied to the target's end, then the sources deleted. */
   @Override
   public void concat(String target, List<String> sources) throws IOException {
-    ByteBuffer buffer = allocateBuffer(4 << 20);
-    try (WriteHandle out = openForAppend(target)) {
-      long position = out.initialLength();
-      for (String source : sources) {
-        try (ReadHandle in = openForRead(source)) {
-          long offset = 0;
-          int read;
-          while ((read = in.read(offset, buffer.clear())) > 0) {
-            offset += read;
-            out.write(position, buffer.flip());
-            position += read;
-          }
-        }
-      }
-      out.sync(true);
-    }
-    // sources are deleted only once all bytes are in the target: a failure above loses nothing
-    for (String source : sources) {
-      delete(source);
-    }
+    ConcatByCopy.concat(this, target, sources);
   }
 
   @Override
@@ -404,7 +388,7 @@ public final class CephFsBackend implements StorageBackend {
 
   // ---- used by the handles ----
 
-  CephIo io() {
+  CallDeadline io() {
     return io;
   }
 

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 
 import io.pfsmix.fs.backend.WriteHandle;
+import io.pfsmix.fs.posix.CallDeadline;
 
 /**
  * A CephFS file open for writing at explicit offsets. Close syncs before it closes, so that an error of buffered
@@ -15,21 +16,20 @@ final class CephWriteHandle implements WriteHandle {
   private final CephRoot.OpenFile file;
   private final String path;
   private final long initialLength;
+  private final CallDeadline.FileCalls calls;
   private ByteBuffer scratch;
   private boolean closed;
-  /** A call that missed the I/O deadline: the file may still be busy, so nothing more is sent through it. */
-  private IOException timedOut;
 
   CephWriteHandle(CephFsBackend backend, CephRoot.OpenFile file, String path, long initialLength) {
     this.backend = backend;
     this.file = file;
     this.path = path;
     this.initialLength = initialLength;
+    this.calls = backend.io().forFile(path);
   }
 
   @Override
   public void write(long position, ByteBuffer source) throws IOException {
-    checkUsable();
     if (source.isDirect()) {
       int length = source.remaining();
       writeAt(position, source, source.position(), length);
@@ -48,34 +48,13 @@ final class CephWriteHandle implements WriteHandle {
     }
   }
 
-  private void checkUsable() throws IOException {
-    if (timedOut != null) {
-      throw new IOException("cephfs " + path + " is unusable after an earlier call got no answer: "
-          + timedOut.getMessage(), timedOut);
-    }
-  }
-
   private void writeAt(long position, ByteBuffer buffer, int offset, int length) throws IOException {
-    timed(() -> backend.io().run("write at " + position, path, () -> file.write(position, buffer, offset, length)));
-  }
-
-  private interface Call {
-    void run() throws IOException;
-  }
-
-  private void timed(Call call) throws IOException {
-    try {
-      call.run();
-    } catch (CephIo.CephIoTimeoutException e) {
-      timedOut = e;
-      throw e;
-    }
+    calls.run("write at " + position, () -> file.write(position, buffer, offset, length));
   }
 
   @Override
   public void sync(boolean metadata) throws IOException {
-    checkUsable();
-    timed(() -> backend.io().run("fsync", path, () -> file.sync(!metadata)));
+    calls.run("fsync", () -> file.sync(!metadata));
   }
 
   @Override
@@ -92,7 +71,7 @@ final class CephWriteHandle implements WriteHandle {
     try {
       sync(false);
     } catch (IOException e) {
-      if (timedOut != null) {
+      if (calls.missedDeadline()) {
         // closing would wait on the same unanswered file; it is left to libcephfs
         throw e;
       }

@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.io.StringWriter;
-import java.net.ServerSocket;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -27,6 +26,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.io.TempDir;
 
+import io.pfsmix.fs.TestProcesses;
 import io.pfsmix.fs.backend.CreateOptions;
 import io.pfsmix.fs.backend.ReadHandle;
 import io.pfsmix.fs.backend.WriteHandle;
@@ -79,10 +79,7 @@ class CephFaultTest {
   @Test
   @Order(1)
   void deadClusterAtMountFailsClearlyWithinTheMountTimeoutWithoutTheKey() throws IOException {
-    int deadPort;
-    try (ServerSocket socket = new ServerSocket(0)) {
-      deadPort = socket.getLocalPort();
-    }
+    int deadPort = TestProcesses.freePort();
     Configuration conf = new Configuration(false);
     conf.set(CephConfigKeys.MON_ADDRESS, "v2:127.0.0.1:" + deadPort);
     conf.set(CephConfigKeys.MOUNT_TIMEOUT_SECONDS, "3");
@@ -192,14 +189,14 @@ class CephFaultTest {
     }, "mds-fault-reader");
     readers.start();
     assertTimeoutPreemptively(Duration.ofSeconds(150), () -> {
-      CephTestCluster.sleep(500);
+      TestProcesses.sleep(500);
       cluster.kill("mds.a");
       cluster.start("mds.a");
       cluster.await("up:active", Duration.ofSeconds(90), "mds", "stat");
       restarted[0] = true;
       long resumeDeadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
       while (goodReads[1] < 8 && System.nanoTime() < resumeDeadline) {
-        CephTestCluster.sleep(100);
+        TestProcesses.sleep(100);
       }
       stop.set(true);
       readers.join();

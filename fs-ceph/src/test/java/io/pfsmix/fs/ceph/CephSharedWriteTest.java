@@ -5,17 +5,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.ByteBuffer;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.TimeUnit;
+import java.util.Map;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.junit.jupiter.api.Test;
 
 import io.pfsmix.fs.PositionedWrites;
+import io.pfsmix.fs.SharedWriterProcess;
 import io.pfsmix.fs.backend.ReadHandle;
 
 /** N-to-1: two processes write interleaved blocks of one CephFS file at once; every byte is where it belongs. */
@@ -32,24 +29,8 @@ class CephSharedWriteTest {
     try (FileSystem fs = FileSystem.newInstance(URI.create("ceph:///"), conf)) {
       assertThat(PositionedWrites.supported(fs, new org.apache.hadoop.fs.Path("/n-to-1.bin"))).isTrue();
     }
-    List<Process> writers = new ArrayList<>();
-    List<Path> logs = new ArrayList<>();
-    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    for (int rank = 0; rank < RANKS; rank++) {
-      Path log = Files.createTempFile("shared-writer-" + rank, ".log");
-      logs.add(log);
-      writers.add(new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
-          SharedWriterProcess.class.getName(), cluster.confFile().toString(), "/shared", "/n-to-1.bin",
-          Integer.toString(rank), Integer.toString(RANKS), Integer.toString(BLOCK), Integer.toString(BLOCKS_PER_RANK))
-          .redirectErrorStream(true).redirectOutput(log.toFile()).start());
-    }
-    for (int rank = 0; rank < RANKS; rank++) {
-      Process writer = writers.get(rank);
-      assertThat(writer.waitFor(180, TimeUnit.SECONDS)).as("writer %d finished", rank).isTrue();
-      assertThat(writer.exitValue()).as("writer %d exit code; its output: %s", rank, Files.readString(logs.get(rank)))
-          .isZero();
-      Files.delete(logs.get(rank));
-    }
+    SharedWriterProcess.runAll(URI.create("ceph:///"), "/n-to-1.bin", RANKS, BLOCK, BLOCKS_PER_RANK,
+        Map.of(CephConfigKeys.CONF_FILE, cluster.confFile().toString(), CephConfigKeys.ROOT_DIR, "/shared"));
 
     try (CephFsBackend backend = CephFsBackend.mount(conf); ReadHandle in = backend.openForRead("/n-to-1.bin")) {
       int blocks = RANKS * BLOCKS_PER_RANK;

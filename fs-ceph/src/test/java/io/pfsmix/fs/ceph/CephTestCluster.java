@@ -3,16 +3,15 @@ package io.pfsmix.fs.ceph;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
-import java.net.ServerSocket;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 import org.apache.hadoop.conf.Configuration;
+
+import io.pfsmix.fs.TestProcesses;
 
 /**
  * The one Ceph cluster of a test run: started by the first test that asks for it (scripts/ceph-cluster.sh up, two
@@ -94,7 +93,7 @@ public final class CephTestCluster {
     cluster.script("down");
     // bluestore, not memstore: the fault tests restart a killed OSD, which needs its data to have survived
     String output = cluster.script("up", "--osds", Integer.toString(OSDS), "--store", "bluestore", "--port",
-        Integer.toString(freePort()));
+        Integer.toString(TestProcesses.freePort()));
     String conf = null;
     String mon = null;
     for (String line : output.split("\n")) {
@@ -111,42 +110,12 @@ public final class CephTestCluster {
     return new CephTestCluster(home, dir, Path.of(conf), mon);
   }
 
-  private static int freePort() throws IOException {
-    try (ServerSocket socket = new ServerSocket(0)) {
-      return socket.getLocalPort();
-    }
-  }
-
   /** Runs scripts/ceph-cluster.sh with this cluster's directory; returns stdout, fails with its stderr. */
   String script(String... arguments) throws IOException {
     List<String> command = new ArrayList<>(List.of(home.resolve("scripts/ceph-cluster.sh").toString()));
     command.addAll(List.of(arguments));
     command.addAll(List.of("--dir", dir.toString()));
-    return run(command, Duration.ofMinutes(2));
-  }
-
-  static String run(List<String> command, Duration timeout) throws IOException {
-    Path stdout = Files.createTempFile("ceph-test", ".out");
-    Path stderr = Files.createTempFile("ceph-test", ".err");
-    try {
-      Process process = new ProcessBuilder(command).redirectOutput(stdout.toFile()).redirectError(stderr.toFile())
-          .start();
-      if (!process.waitFor(timeout.toSeconds(), TimeUnit.SECONDS)) {
-        process.destroyForcibly();
-        throw new IOException(String.join(" ", command) + " timed out after " + timeout.toSeconds() + " s");
-      }
-      if (process.exitValue() != 0) {
-        throw new IOException(String.join(" ", command) + " failed (" + process.exitValue() + "): "
-            + Files.readString(stderr).trim());
-      }
-      return Files.readString(stdout);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IOException("interrupted: " + command, e);
-    } finally {
-      Files.deleteIfExists(stdout);
-      Files.deleteIfExists(stderr);
-    }
+    return TestProcesses.run(command, Duration.ofMinutes(2));
   }
 
   public Path confFile() {
@@ -179,38 +148,20 @@ public final class CephTestCluster {
 
   /** Kills a daemon with SIGKILL and waits until it is gone (a zombie counts as gone). */
   public void kill(String daemon) throws IOException {
-    long pid = pid(daemon);
-    run(List.of("kill", "-KILL", Long.toString(pid)), Duration.ofSeconds(10));
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-    while (alive(pid)) {
-      if (System.nanoTime() > deadline) {
-        throw new IOException(daemon + " (pid " + pid + ") survived SIGKILL");
-      }
-      sleep(100);
-    }
-  }
-
-  static boolean alive(long pid) {
-    try {
-      String stat = Files.readString(Path.of("/proc/" + pid + "/stat"));
-      String state = stat.substring(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
-      return !state.equals("Z") && !state.equals("X");
-    } catch (IOException gone) {
-      return false;
-    }
+    TestProcesses.kill(pid(daemon), daemon);
   }
 
   /** Starts a daemon ("osd.1", "mds.a") again with the cluster's ceph.conf. */
   public void start(String daemon) throws IOException {
     String[] typeAndId = daemon.split("\\.", 2);
-    run(List.of("ceph-" + typeAndId[0], "--conf", confFile.toString(), "-i", typeAndId[1]), Duration.ofSeconds(60));
+    TestProcesses.run(List.of("ceph-" + typeAndId[0], "--conf", confFile.toString(), "-i", typeAndId[1]), Duration.ofSeconds(60));
   }
 
   /** Runs the ceph CLI against this cluster. */
   public String ceph(String... arguments) throws IOException {
     List<String> command = new ArrayList<>(List.of("ceph", "--conf", confFile.toString(), "--connect-timeout", "10"));
     command.addAll(List.of(arguments));
-    return run(command, Duration.ofSeconds(30));
+    return TestProcesses.run(command, Duration.ofSeconds(30));
   }
 
   /** Waits until `ceph` output for the arguments contains the text. */
@@ -226,16 +177,8 @@ public final class CephTestCluster {
       } catch (IOException notYet) {
         last = notYet.getMessage();
       }
-      sleep(200);
+      TestProcesses.sleep(200);
     }
     throw new IOException("timed out waiting for '" + text + "' in ceph " + String.join(" ", arguments) + ": " + last);
-  }
-
-  static void sleep(long millis) {
-    try {
-      Thread.sleep(millis);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
   }
 }

@@ -24,6 +24,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import io.pfsmix.fs.TestProcesses;
 import io.pfsmix.fs.layout.XattrReader;
 
 /**
@@ -50,7 +51,7 @@ class CephThreeWaysTest {
     ceph.mkdirs(new org.apache.hadoop.fs.Path("/"));
     mountPoint = cluster.dir().resolveSibling("ceph-fuse-mount");
     Files.createDirectories(mountPoint);
-    CephTestCluster.run(List.of("ceph-fuse", "--conf", cluster.confFile().toString(), "-r", "/three-ways",
+    TestProcesses.run(List.of("ceph-fuse", "--conf", cluster.confFile().toString(), "-r", "/three-ways",
         mountPoint.toString()), Duration.ofSeconds(60));
     CephTestCluster.closeBeforeStop(CephThreeWaysTest::unmountFuse);
     Configuration posixConf = new Configuration();
@@ -73,7 +74,7 @@ class CephThreeWaysTest {
 
   private static synchronized void unmountFuse() throws IOException {
     if (mountPoint != null) {
-      CephTestCluster.run(List.of("umount", mountPoint.toString()), Duration.ofSeconds(60));
+      TestProcesses.run(List.of("umount", mountPoint.toString()), Duration.ofSeconds(60));
       mountPoint = null;
     }
   }

@@ -1,0 +1,116 @@
+package io.pfsmix.fs.orangefs;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.apache.hadoop.conf.Configuration;
+
+import io.pfsmix.fs.PfsConfigKeys;
+import io.pfsmix.fs.posix.CallDeadline;
+import io.pfsmix.fs.posix.ErrnoException;
+
+/** Finds the configured OrangeFS file system, reaches it within a bounded time, and opens its configured root. */
+final class OrangefsConnection {
+
+  private OrangefsConnection() {
+  }
+
+  static OrangefsBackend connect(Configuration conf) throws IOException {
+    String server = server(conf);
+    String directory = normalizeRoot(conf.getTrimmed(OrangefsConfigKeys.ROOT, OrangefsConfigKeys.ROOT_DEFAULT));
+    int cacheMillis = conf.getInt(OrangefsConfigKeys.CACHE_TIMEOUT_MILLIS,
+        OrangefsConfigKeys.CACHE_TIMEOUT_MILLIS_DEFAULT);
+    if (cacheMillis < 0) {
+      throw new IllegalArgumentException(OrangefsConfigKeys.CACHE_TIMEOUT_MILLIS + " must not be negative, got "
+          + cacheMillis);
+    }
+    long connectSeconds = conf.getLong(OrangefsConfigKeys.CONNECT_TIMEOUT_SECONDS,
+        OrangefsConfigKeys.CONNECT_TIMEOUT_SECONDS_DEFAULT);
+    long ioSeconds = conf.getLong(OrangefsConfigKeys.IO_TIMEOUT_SECONDS, OrangefsConfigKeys.IO_TIMEOUT_SECONDS_DEFAULT);
+    CallDeadline calls = new CallDeadline(OrangefsConfigKeys.BACKEND_NAME, OrangefsConfigKeys.IO_TIMEOUT_SECONDS,
+        ioSeconds, "a server of " + server + " may be down");
+    try {
+      OrangefsRoot top;
+      try (CallDeadline connecting = new CallDeadline(OrangefsConfigKeys.BACKEND_NAME,
+          OrangefsConfigKeys.CONNECT_TIMEOUT_SECONDS, connectSeconds, "is it up?")) {
+        top = connecting.call("connect", server, () -> {
+          int fs = OrangefsClient.fileSystem(server, cacheMillis);
+          return new OrangefsRoot(fs, OrangefsClient.rootHandle(fs), "/");
+        });
+      } catch (IOException e) {
+        throw new IOException("cannot reach the OrangeFS file system " + server + " (" + OrangefsConfigKeys.SERVER
+            + "): " + e.getMessage() + "; `./pfsmix orangefs up` starts pfsmix's own", e);
+      }
+      OrangefsRoot root = calls.call("open root", directory, () -> open(top, directory));
+      return new OrangefsBackend(root, server, calls, conf);
+    } catch (IOException | RuntimeException e) {
+      calls.close();
+      throw e;
+    }
+  }
+
+  /** The configured root directory, created with its missing parents when absent. */
+  private static OrangefsRoot open(OrangefsRoot top, String directory) throws IOException {
+    OrangefsRoot.Place place = top.resolve(directory, true);
+    if (!place.exists()) {
+      StringBuilder prefix = new StringBuilder();
+      for (String part : directory.substring(1).split("/")) {
+        prefix.append('/').append(part);
+        OrangefsRoot.Place level = top.resolve(prefix.toString(), true);
+        if (!level.exists()) {
+          try {
+            OrangefsClient.mkdir(top.fs(), level.parent(), OrangefsClient.bytes(level.name()), 0755);
+          } catch (ErrnoException e) {
+            if (e.errno() != ErrnoException.EEXIST) {
+              throw e;
+            }
+          }
+        }
+      }
+      place = top.existing(directory, true);
+    }
+    if (!place.attributes().isDirectory()) {
+      throw new IOException(OrangefsConfigKeys.ROOT + " = " + directory + ": not a directory in the file system");
+    }
+    return new OrangefsRoot(top.fs(), place.handle(), directory);
+  }
+
+  private static String normalizeRoot(String root) {
+    if (!root.startsWith("/")) {
+      throw new IllegalArgumentException(OrangefsConfigKeys.ROOT + " must be an absolute path inside the file"
+          + " system, got '" + root + "'");
+    }
+    String normalized = root.replaceAll("/+", "/");
+    return normalized.length() > 1 && normalized.endsWith("/")
+        ? normalized.substring(0, normalized.length() - 1) : normalized;
+  }
+
+  /** The fs_spec to use: the key, else the file system pfsmix started (its pvfs2tab). */
+  static String server(Configuration conf) throws IOException {
+    String configured = conf.getTrimmed(OrangefsConfigKeys.SERVER, "");
+    if (!configured.isEmpty()) {
+      return configured;
+    }
+    String directory = System.getenv(OrangefsConfigKeys.DIR_ENVIRONMENT);
+    Path tab = directory != null && !directory.isEmpty() ? Path.of(directory, "pvfs2tab")
+        : Path.of(System.getProperty(PfsConfigKeys.PFSMIX_HOME_PROPERTY, "."), "var", "orangefs", "pvfs2tab");
+    List<String> lines;
+    try {
+      lines = Files.readAllLines(tab, StandardCharsets.UTF_8);
+    } catch (NoSuchFileException e) {
+      throw new IOException(OrangefsConfigKeys.SERVER + " is not set and no OrangeFS file system started by pfsmix"
+          + " was found (no " + tab + "): set it to tcp://HOST:PORT/FSNAME, or run `./pfsmix orangefs up`");
+    }
+    for (String line : lines) {
+      String trimmed = line.trim();
+      if (!trimmed.isEmpty() && !trimmed.startsWith("#")) {
+        return trimmed.split("\\s+")[0];
+      }
+    }
+    throw new IOException(tab + " names no file system (" + OrangefsConfigKeys.SERVER + " is not set either)");
+  }
+}

@@ -1,0 +1,14 @@
+package io.pfsmix.fs.orangefs;
+
+import io.pfsmix.fs.FixedBackendFileSystem;
+
+/**
+ * {@code ofs://} — the pfs file system fixed to the OrangeFS backend; the {@code fs.pfs.orangefs.*} keys choose the
+ * file system ({@code ofs:///path}).
+ */
+public class OrangefsFileSystem extends FixedBackendFileSystem {
+
+  public OrangefsFileSystem() {
+    super(OrangefsConfigKeys.SCHEME, OrangefsConfigKeys.BACKEND_NAME);
+  }
+}

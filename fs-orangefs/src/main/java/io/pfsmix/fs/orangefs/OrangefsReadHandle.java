@@ -1,0 +1,55 @@
+package io.pfsmix.fs.orangefs;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+
+import io.pfsmix.fs.backend.ReadHandle;
+
+/**
+ * An OrangeFS file open for reading at explicit offsets. OrangeFS has no open files: each read names the file's
+ * handle, so closing releases nothing on the servers.
+ */
+final class OrangefsReadHandle implements ReadHandle {
+
+  private final OrangefsBackend backend;
+  private final long handle;
+  private final String path;
+
+  OrangefsReadHandle(OrangefsBackend backend, long handle, String path) {
+    this.backend = backend;
+    this.handle = handle;
+    this.path = path;
+  }
+
+  @Override
+  public int read(long position, ByteBuffer destination) throws IOException {
+    int length = destination.remaining();
+    if (length == 0) {
+      return 0;
+    }
+    backend.checkOpen(path);
+    // the shim's buffers are direct (allocateBuffer); a caller's heap buffer goes through a direct one
+    ByteBuffer buffer = destination.isDirect() ? destination : ByteBuffer.allocateDirect(length);
+    int offset = buffer.position();
+    int read = backend.calls().call("read at " + position, path,
+        () -> (int) OrangefsClient.io(backend.fs(), handle, false, position, buffer, offset, length));
+    if (read <= 0) {
+      return -1;
+    }
+    if (buffer != destination) {
+      destination.put(buffer.limit(read));
+    } else {
+      destination.position(offset + read);
+    }
+    return read;
+  }
+
+  @Override
+  public long length() throws IOException {
+    return backend.calls().call("getattr", path, () -> OrangefsClient.attributes(backend.fs(), handle, true).size());
+  }
+
+  @Override
+  public void close() {
+  }
+}
