@@ -48,21 +48,11 @@ final class OrangefsBenchCommand extends MountComparisonBench {
 
   @Override
   protected String configure(Configuration base) throws IOException {
-    fsSpec = server != null ? server : startedServer();
+    fsSpec = server != null ? server : PfsmixHome.orangefsServer().orElseThrow(() -> new IOException("no running "
+        + "OrangeFS started by pfsmix (no " + PfsmixHome.orangefsTab() + "): start one with ./pfsmix orangefs up, or "
+        + "pass --server"));
     base.set("fs.pfs.orangefs.server", fsSpec);
     return "file system " + fsSpec;
-  }
-
-  /** The fs_spec in the pvfs2tab that ./pfsmix orangefs up wrote. */
-  private static String startedServer() throws IOException {
-    Path tab = PfsmixHome.orangefsTab();
-    if (!Files.isReadable(tab)) {
-      throw new IOException("no running OrangeFS started by pfsmix (no " + tab + "): start one with ./pfsmix orangefs "
-          + "up, or pass --server");
-    }
-    return Files.readAllLines(tab).stream().map(String::trim).filter(line -> !line.isEmpty() && !line.startsWith("#"))
-        .map(line -> line.split("\\s+")[0]).findFirst()
-        .orElseThrow(() -> new IOException(tab + " names no file system"));
   }
 
   @Override

@@ -1,6 +1,12 @@
 package io.pfsmix.fs;
 
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
 
 /**
  * pfsmix's home directory, and where the file systems that pfsmix starts itself (scripts/ceph-cluster.sh,
@@ -37,5 +43,24 @@ public final class PfsmixHome {
   /** The pvfs2tab of the file system ./pfsmix orangefs up starts (it may not exist). */
   public static Path orangefsTab() {
     return clusterDirectory("PFSMIX_ORANGEFS_DIR", "orangefs").resolve("pvfs2tab");
+  }
+
+  /**
+   * The fs_spec (tcp://HOST:PORT/NAME) of the file system ./pfsmix orangefs up started: the first entry of its
+   * pvfs2tab, or empty when there is no such file.
+   *
+   * @throws IOException when the file exists but cannot be read or names no file system
+   */
+  public static Optional<String> orangefsServer() throws IOException {
+    Path tab = orangefsTab();
+    List<String> lines;
+    try {
+      lines = Files.readAllLines(tab, StandardCharsets.UTF_8);
+    } catch (NoSuchFileException e) {
+      return Optional.empty();
+    }
+    return Optional.of(lines.stream().map(String::trim).filter(line -> !line.isEmpty() && !line.startsWith("#"))
+        .map(line -> line.split("\\s+")[0]).findFirst()
+        .orElseThrow(() -> new IOException(tab + " names no file system")));
   }
 }

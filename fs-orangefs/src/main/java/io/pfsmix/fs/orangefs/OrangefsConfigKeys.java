@@ -19,8 +19,6 @@ public final class OrangefsConfigKeys {
    */
   public static final String SERVER = PREFIX + "server";
 
-  /** The environment variable naming the directory of the file system pfsmix started (its pvfs2tab is there). */
-  public static final String DIR_ENVIRONMENT = "PFSMIX_ORANGEFS_DIR";
 
   /** The directory inside OrangeFS that is this file system's root; created when missing. */
   public static final String ROOT = PREFIX + "root";

@@ -1,15 +1,11 @@
 package io.pfsmix.fs.orangefs;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
-import java.nio.file.Path;
-import java.util.List;
 
 import org.apache.hadoop.conf.Configuration;
 
-import io.pfsmix.fs.PfsConfigKeys;
+import io.pfsmix.fs.PfsConfigValues;
+import io.pfsmix.fs.PfsmixHome;
 import io.pfsmix.fs.posix.CallDeadline;
 import io.pfsmix.fs.posix.ErrnoException;
 
@@ -22,15 +18,12 @@ final class OrangefsConnection {
   static OrangefsBackend connect(Configuration conf) throws IOException {
     String server = server(conf);
     String directory = normalizeRoot(conf.getTrimmed(OrangefsConfigKeys.ROOT, OrangefsConfigKeys.ROOT_DEFAULT));
-    int cacheMillis = conf.getInt(OrangefsConfigKeys.CACHE_TIMEOUT_MILLIS,
-        OrangefsConfigKeys.CACHE_TIMEOUT_MILLIS_DEFAULT);
-    if (cacheMillis < 0) {
-      throw new IllegalArgumentException(OrangefsConfigKeys.CACHE_TIMEOUT_MILLIS + " must not be negative, got "
-          + cacheMillis);
-    }
-    long connectSeconds = conf.getLong(OrangefsConfigKeys.CONNECT_TIMEOUT_SECONDS,
-        OrangefsConfigKeys.CONNECT_TIMEOUT_SECONDS_DEFAULT);
-    long ioSeconds = conf.getLong(OrangefsConfigKeys.IO_TIMEOUT_SECONDS, OrangefsConfigKeys.IO_TIMEOUT_SECONDS_DEFAULT);
+    int cacheMillis = (int) PfsConfigValues.number(conf, OrangefsConfigKeys.CACHE_TIMEOUT_MILLIS,
+        OrangefsConfigKeys.CACHE_TIMEOUT_MILLIS_DEFAULT, 0, Integer.MAX_VALUE);
+    long connectSeconds = PfsConfigValues.number(conf, OrangefsConfigKeys.CONNECT_TIMEOUT_SECONDS,
+        OrangefsConfigKeys.CONNECT_TIMEOUT_SECONDS_DEFAULT, 1, Integer.MAX_VALUE);
+    long ioSeconds = PfsConfigValues.number(conf, OrangefsConfigKeys.IO_TIMEOUT_SECONDS,
+        OrangefsConfigKeys.IO_TIMEOUT_SECONDS_DEFAULT, 1, Integer.MAX_VALUE);
     CallDeadline calls = new CallDeadline(OrangefsConfigKeys.BACKEND_NAME, OrangefsConfigKeys.IO_TIMEOUT_SECONDS,
         ioSeconds, "a server of " + server + " may be down");
     try {
@@ -95,22 +88,8 @@ final class OrangefsConnection {
     if (!configured.isEmpty()) {
       return configured;
     }
-    String directory = System.getenv(OrangefsConfigKeys.DIR_ENVIRONMENT);
-    Path tab = directory != null && !directory.isEmpty() ? Path.of(directory, "pvfs2tab")
-        : Path.of(System.getProperty(PfsConfigKeys.PFSMIX_HOME_PROPERTY, "."), "var", "orangefs", "pvfs2tab");
-    List<String> lines;
-    try {
-      lines = Files.readAllLines(tab, StandardCharsets.UTF_8);
-    } catch (NoSuchFileException e) {
-      throw new IOException(OrangefsConfigKeys.SERVER + " is not set and no OrangeFS file system started by pfsmix"
-          + " was found (no " + tab + "): set it to tcp://HOST:PORT/FSNAME, or run `./pfsmix orangefs up`");
-    }
-    for (String line : lines) {
-      String trimmed = line.trim();
-      if (!trimmed.isEmpty() && !trimmed.startsWith("#")) {
-        return trimmed.split("\\s+")[0];
-      }
-    }
-    throw new IOException(tab + " names no file system (" + OrangefsConfigKeys.SERVER + " is not set either)");
+    return PfsmixHome.orangefsServer().orElseThrow(() -> new IOException(OrangefsConfigKeys.SERVER + " is not set "
+        + "and no OrangeFS file system started by pfsmix was found (no " + PfsmixHome.orangefsTab() + "): set it to "
+        + "tcp://HOST:PORT/FSNAME, or run `./pfsmix orangefs up`"));
   }
 }

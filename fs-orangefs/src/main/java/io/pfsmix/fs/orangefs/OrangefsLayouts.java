@@ -35,11 +35,9 @@ final class OrangefsLayouts {
   OrangefsLayouts(Configuration conf) {
     this.stripSize = PfsConfigValues.bytes(conf, OrangefsConfigKeys.STRIP_SIZE, OrangefsConfigKeys.STRIP_SIZE_DEFAULT,
         0, MAX_STRIP_SIZE);
-    this.width = conf.getInt(OrangefsConfigKeys.STRIPE_WIDTH, OrangefsConfigKeys.STRIPE_WIDTH_DEFAULT);
-    if (width < 0) {
-      throw new IllegalArgumentException(OrangefsConfigKeys.STRIPE_WIDTH + " must be 0 (every I/O server) or more,"
-          + " got " + width);
-    }
+    // 0: every I/O server
+    this.width = (int) PfsConfigValues.number(conf, OrangefsConfigKeys.STRIPE_WIDTH,
+        OrangefsConfigKeys.STRIPE_WIDTH_DEFAULT, 0, Integer.MAX_VALUE);
   }
 
   /** How a new file is striped: strip size (0: the file system's default) over {@code width} servers (0: all). */
