@@ -17,6 +17,7 @@ final class IorAggregator {
   private final Map<String, RankRecord[]> records = new ConcurrentHashMap<>();
   private final List<IorIteration> iterations = new ArrayList<>();
   private final List<IorDataError> dataErrors = new ArrayList<>();
+  private boolean tableStarted;
 
   IorAggregator(IorOptions options, IorReport report) {
     this.options = options;
@@ -45,10 +46,23 @@ final class IorAggregator {
     return phases;
   }
 
+  synchronized void iterationStart(int iteration, int signature) {
+    report.iterationStart(iteration, signature);
+    tableStarted = true;
+  }
+
+  void phaseStart(Phase phase) {
+    report.phaseStart(phase);
+  }
+
   synchronized void phaseComplete(int iteration, Phase phase) {
     RankRecord[] ranks = records.get(key(iteration, phase));
     if (ranks == null) {
       return;
+    }
+    if (!tableStarted) {
+      // ranks elsewhere (YARN) announce no iterations here: the table starts with the first record replayed
+      iterationStart(0, ranks[0] == null ? 0 : ranks[0].signature());
     }
     if (phase == Phase.REMOVE) {
       RankRecord root = ranks[0];

@@ -88,7 +88,7 @@ final class IorOptionParser {
     switch (flag) {
       case 'c' -> throw new IorUsageException("-c (collective I/O) needs MPI-IO; the Hadoop FileSystem API has no"
           + " collective I/O: run it with the real IOR (--native)");
-      case 'C' -> o.reorderTasks = true;
+      case 'C' -> o.reorderTasks++;
       case 'e' -> o.fsync = true;
       case 'E' -> o.useExistingTestFile = true;
       case 'F' -> o.filePerProc = true;
@@ -102,7 +102,7 @@ final class IorOptionParser {
       case 'W' -> o.checkWrite = true;
       case 'Y' -> o.fsyncPerWrite = true;
       case 'z' -> o.randomOffset = true;
-      case 'Z' -> o.reorderTasksRandom = true;
+      case 'Z' -> o.reorderTasksRandom++;
       case 'v' -> o.verbose++;
       case 'h' -> o.help = true;
       default -> throw new IllegalStateException("flag table and switch disagree on -" + flag);
@@ -165,8 +165,8 @@ final class IorOptionParser {
         case "keepfile" -> o.keepFile = parseBoolean(name, value);
         case "keepfilewitherror" -> o.keepFileWithError = parseBoolean(name, value);
         case "useexistingtestfile" -> o.useExistingTestFile = parseBoolean(name, value);
-        case "reordertasks", "reordertasksconstant" -> o.reorderTasks = parseBoolean(name, value);
-        case "reordertasksrandom" -> o.reorderTasksRandom = parseBoolean(name, value);
+        case "reordertasks", "reordertasksconstant" -> o.reorderTasks = parseInt(name, value);
+        case "reordertasksrandom" -> o.reorderTasksRandom = parseInt(name, value);
         case "reordertasksrandomseed" -> o.reorderTasksRandomSeed = parseInt(name, value);
         case "taskpernodeoffset" -> o.taskPerNodeOffset = parseInt(name, value);
         case "randomoffset" -> o.randomOffset = parseBoolean(name, value);

@@ -69,4 +69,18 @@ final class ThreadRankGroup implements RankGroup {
   public void phaseComplete(int iteration, Phase phase) {
     aggregator.phaseComplete(iteration, phase);
   }
+
+  @Override
+  public void iterationStart(int rank, int iteration, int signature) {
+    if (rank == 0) {
+      aggregator.iterationStart(iteration, signature);
+    }
+  }
+
+  @Override
+  public void phaseStart(int rank, Phase phase) {
+    if (rank == 0) {
+      aggregator.phaseStart(phase);
+    }
+  }
 }
