@@ -1,5 +1,6 @@
 package io.pfsmix.ior;
 
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -55,7 +56,7 @@ final class IorAggregator {
     report.phaseStart(phase);
   }
 
-  synchronized void phaseComplete(int iteration, Phase phase) {
+  synchronized void phaseComplete(int iteration, Phase phase) throws IOException {
     RankRecord[] ranks = records.get(key(iteration, phase));
     if (ranks == null) {
       return;
@@ -92,11 +93,15 @@ final class IorAggregator {
     }
   }
 
-  private void checkTransferred(IorIteration row) {
+  private void checkTransferred(IorIteration row) throws IOException {
     long expected = options.expectedAggFileSize();
     if (row.aggregateBytes() != expected && options.deadlineForStonewalling == 0) {
       report.warning("Expected aggregate file size       = " + expected);
       report.warning("Using actual aggregate bytes moved = " + row.aggregateBytes());
+    }
+    if (row.aggregateBytes() != expected && options.deadlineForStonewalling == 0 && options.warningAsErrors) {
+      throw new IorRankException("--warningAsErrors: " + row.access() + " moved " + row.aggregateBytes()
+          + " bytes, not the expected " + expected, null);
     }
   }
 

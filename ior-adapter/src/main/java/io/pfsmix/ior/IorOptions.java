@@ -47,8 +47,10 @@ public final class IorOptions {
   int verbose;
   int setTimeStampSignature;
   DataPacketType dataPacketType = DataPacketType.TIMESTAMP;
-  boolean quitOnError;
   boolean warningAsErrors;
+  boolean singleXferAttempt;
+  /** --random-offset-seed for -z; -1: IOR's default, the iteration's signature. */
+  int randomOffsetSeed = -1;
   boolean dryRun;
   boolean stoneWallingWearOut;
   SummaryFormat summaryFormat = SummaryFormat.DEFAULT;

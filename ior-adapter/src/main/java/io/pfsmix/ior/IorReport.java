@@ -172,7 +172,7 @@ final class IorReport {
     printer.keyValInt("fsyncperwrite", bit(o.fsyncPerWrite));
     printer.keyValInt("useExistingTestFile", bit(o.useExistingTestFile));
     printer.keyValInt("uniqueDir", 0);
-    printer.keyValInt("singleXferAttempt", 0);
+    printer.keyValInt("singleXferAttempt", bit(o.singleXferAttempt));
     printer.keyValInt("readFile", bit(o.readFile));
     printer.keyValInt("writeFile", bit(o.writeFile));
     printer.keyValInt("filePerProc", bit(o.filePerProc));

@@ -193,10 +193,6 @@ final class RankWorker {
               first = new IorDataError(phase.access, rep, rank, dataRank, storage.fileOf(dataRank).toString(),
                   offset + wrong, expected, buffer.get(wrong), 0);
             }
-            if (options.quitOnError) {
-              throw new IorRankException("rank " + rank + ", iteration " + rep + ": wrong data (-q quits on error): "
-                  + first.describe(), null);
-            }
           }
         }
         bytes += options.transferSize;
@@ -284,7 +280,8 @@ final class RankWorker {
       return offsets;
     }
     if (randomSeed < 0) {
-      randomSeed = Long.parseLong(group.broadcast(rank, "random-seed", () -> Long.toString(signature & 0xffffffffL)));
+      randomSeed = Long.parseLong(group.broadcast(rank, "random-seed", () -> Long.toString(
+          options.randomOffsetSeed >= 0 ? options.randomOffsetSeed : signature & 0xffffffffL)));
     }
     List<Long> inBlock = new ArrayList<>();
     Random random;

@@ -66,7 +66,7 @@ final class ThreadRankGroup implements RankGroup {
   }
 
   @Override
-  public void phaseComplete(int iteration, Phase phase) {
+  public void phaseComplete(int iteration, Phase phase) throws IOException {
     aggregator.phaseComplete(iteration, phase);
   }
 
