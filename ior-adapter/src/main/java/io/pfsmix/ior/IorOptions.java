@@ -51,8 +51,6 @@ public final class IorOptions {
   boolean singleXferAttempt;
   /** --random-offset-seed for -z; -1: IOR's default, the iteration's signature. */
   int randomOffsetSeed = -1;
-  boolean dryRun;
-  boolean stoneWallingWearOut;
   SummaryFormat summaryFormat = SummaryFormat.DEFAULT;
   String summaryFile;
   boolean concat;

@@ -37,10 +37,6 @@ final class IorReport {
     this.verbose = verbose;
   }
 
-  int verbose() {
-    return verbose;
-  }
-
   static String currentTime() {
     return ZonedDateTime.now().format(CTIME);
   }
@@ -156,11 +152,11 @@ final class IorReport {
     printer.keyVal("platform", platform());
     printer.keyVal("testFileName", o.testFileName);
     printer.keyValInt("deadlineForStonewall", o.deadlineForStonewalling);
-    printer.keyValInt("stoneWallingWearOut", bit(o.stoneWallingWearOut));
+    printer.keyValInt("stoneWallingWearOut", 0);
     printer.keyValInt("maxTimeDuration", o.maxTimeDuration);
     printer.keyValInt("outlierThreshold", 0);
     printer.keyVal("options", "(null)");
-    printer.keyValInt("dryRun", bit(o.dryRun));
+    printer.keyValInt("dryRun", 0);
     printer.keyValInt("nodes", o.effectiveNodes());
     printer.keyValInt("memoryPerTask", 0);
     printer.keyValInt("memoryPerNode", 0);
@@ -243,15 +239,12 @@ final class IorReport {
     printer.keyVal("xfersize", humanReadable(o.transferSize));
     printer.keyVal("blocksize", humanReadable(o.blockSize));
     printer.keyVal("aggregate filesize", humanReadable(o.expectedAggFileSize()));
-    if (o.dryRun) {
-      printer.keyValInt("dryRun", 1);
-    }
     if (o.verbose > 0) {
       printer.keyValInt("verbose", o.verbose);
     }
     if (o.deadlineForStonewalling > 0) {
       printer.keyValInt("stonewallingTime", o.deadlineForStonewalling);
-      printer.keyValInt("stoneWallingWearOut", bit(o.stoneWallingWearOut));
+      printer.keyValInt("stoneWallingWearOut", 0);
     }
     printer.endSection();
     printer.namedArrayStart("Results");
