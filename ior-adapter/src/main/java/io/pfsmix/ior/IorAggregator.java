@@ -1,5 +1,6 @@
 package io.pfsmix.ior;
 
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -17,6 +18,7 @@ final class IorAggregator {
   private final Map<String, RankRecord[]> records = new ConcurrentHashMap<>();
   private final List<IorIteration> iterations = new ArrayList<>();
   private final List<IorDataError> dataErrors = new ArrayList<>();
+  private boolean tableStarted;
 
   IorAggregator(IorOptions options, IorReport report) {
     this.options = options;
@@ -45,10 +47,23 @@ final class IorAggregator {
     return phases;
   }
 
-  synchronized void phaseComplete(int iteration, Phase phase) {
+  synchronized void iterationStart(int iteration, int signature) {
+    report.iterationStart(iteration, signature);
+    tableStarted = true;
+  }
+
+  void phaseStart(Phase phase) {
+    report.phaseStart(phase);
+  }
+
+  synchronized void phaseComplete(int iteration, Phase phase) throws IOException {
     RankRecord[] ranks = records.get(key(iteration, phase));
     if (ranks == null) {
       return;
+    }
+    if (!tableStarted) {
+      // ranks elsewhere (YARN) announce no iterations here: the table starts with the first record replayed
+      iterationStart(0, ranks[0] == null ? 0 : ranks[0].signature());
     }
     if (phase == Phase.REMOVE) {
       RankRecord root = ranks[0];
@@ -78,11 +93,15 @@ final class IorAggregator {
     }
   }
 
-  private void checkTransferred(IorIteration row) {
+  private void checkTransferred(IorIteration row) throws IOException {
     long expected = options.expectedAggFileSize();
     if (row.aggregateBytes() != expected && options.deadlineForStonewalling == 0) {
       report.warning("Expected aggregate file size       = " + expected);
       report.warning("Using actual aggregate bytes moved = " + row.aggregateBytes());
+    }
+    if (row.aggregateBytes() != expected && options.deadlineForStonewalling == 0 && options.warningAsErrors) {
+      throw new IorRankException("--warningAsErrors: " + row.access() + " moved " + row.aggregateBytes()
+          + " bytes, not the expected " + expected, null);
     }
   }
 

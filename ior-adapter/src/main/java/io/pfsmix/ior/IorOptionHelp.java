@@ -12,7 +12,7 @@ public final class IorOptionHelp {
           -a S  API for I/O [HADOOP|POSIX]: HADOOP = any Hadoop FileSystem URI in -o (default), POSIX = local path
           -A N  refNum -- user supplied reference number to include in the summary
           -b N  blockSize -- contiguous bytes to write per task (e.g.: 8, 4k, 2m, 1g) [1m]
-          -C    reorderTasks -- read back another node's data (needs more than one node)
+          -C    reorderTasks -- changes task ordering for readback (one node over; on one node: its own)
           -d N  interTestDelay -- delay between reps in seconds
           -D N  deadlineForStonewalling -- seconds before stopping write or read phase
           -e    fsync -- perform a fsync() operation at the end of each write phase
@@ -27,7 +27,6 @@ public final class IorOptionHelp {
           -N N  numTasks -- number of ranks [1]
           -o S  testFile -- full name for test (required), e.g. pfs:///ckpt/file or hdfs://nn/ckpt/file
           -O S  directives, e.g. -O summaryFormat=JSON,summaryFile=out.json (default|JSON|CSV), numNodes=N
-          -q    quitOnError -- during file error-checking, abort on error
           -Q N  taskPerNodeOffset for read tests use with -C & -Z options [1]
           -r    readFile -- read existing file
           -R    checkRead -- verify that the output of read matches the expected signature
@@ -37,10 +36,17 @@ public final class IorOptionHelp {
           -v    verbose -- output information (repeating flag increases level)
           -w    writeFile -- write file
           -W    checkWrite -- check read after write
+          -x    singleXferAttempt -- do not retry transfer if incomplete (transfers here are always whole)
           -X N  reorderTasksRandomSeed -- random seed for -Z option
           -Y    fsyncPerWrite -- perform sync operation after every write operation
           -z    randomOffset -- access is to random, not sequential, offsets within a file
           -Z    reorderTasksRandom -- changes task ordering to random ordering for readback
+          --dataPacketType=S     as -l
+          --random-offset-seed=N the seed for -z (default: the iteration's time stamp)
+          --warningAsErrors      any warning should lead to an error
+        IOR's -f -m -M -u -j -y --dryRun --randomPrefill, -O stoneWallingWearOut and a few other directives are
+        refused with the reason; -c and --posix.* (file-system hints) cannot pass through the Hadoop FileSystem API.
+        Flags also take IOR's -b=1m form.
         pfsmix additions:
           --hadoop.concat        N-to-1 where the file system has concat but not shared writers (HDFS): each rank
                                  writes its blocks as parts, joined into the shared file with FileSystem.concat

@@ -2,6 +2,7 @@ package io.pfsmix.ior;
 
 import java.util.Arrays;
 import java.util.Locale;
+import java.util.Map;
 
 import io.pfsmix.fs.Sizes;
 
@@ -12,8 +13,49 @@ import io.pfsmix.fs.Sizes;
  */
 final class IorOptionParser {
 
-  private static final String FLAGS = "cCeEFgkKqrRwWYzZvh";
+  private static final String FLAGS = "cCeEFgkKrRwWxYzZvh";
   private static final String WITH_VALUE = "aAbdDGilNoOQstTX";
+
+  /**
+   * IOR 4.0's options that this driver does not run, each with the reason: a flag IOR knows is never called invalid.
+   * Those of IOR's POSIX backend (--posix.*) are file-system hints below the Hadoop FileSystem API.
+   */
+  private static final Map<String, String> NOT_RUN = Map.ofEntries(
+      Map.entry("-f", "scriptFile: IOR's test scripts run several tests in one process, and this driver runs one test"
+          + " per command; run each test's flags as a command of its own, or the script with the real IOR (--native)"),
+      Map.entry("-m", "multiFile: a file per repetition is not implemented by this driver; run it with the real IOR"
+          + " (--native)"),
+      Map.entry("-M", "memoryPerNode: hogging node memory is not implemented by this driver (ranks are threads of one"
+          + " JVM whose heap is set with PFSMIX_JAVA_OPTS); run it with the real IOR (--native)"),
+      Map.entry("-u", "uniqueDir: a directory per rank is not implemented by this driver; run it with the real IOR"
+          + " (--native)"),
+      Map.entry("-j", "outlierThreshold: the outlier warnings are not implemented by this driver; run it with the real"
+          + " IOR (--native)"),
+      Map.entry("-y", "dualMount: IOR's second mount point is a POSIX path rewrite, which a Hadoop FileSystem URI has"
+          + " no place for"),
+      Map.entry("--dryRun", "the dry run (no I/O, dummy output) is not implemented by this driver"),
+      Map.entry("--randomPrefill", "prefilling the file for -z is not implemented by this driver; run it with the real"
+          + " IOR (--native)"),
+      Map.entry("--gpuDirect", "GPU buffers cannot be handed to the Hadoop FileSystem API, which reads and writes Java"
+          + " buffers"),
+      Map.entry("-O minTimeDuration", "repeating the phase until a minimum time has passed is not implemented by this"
+          + " driver; run it with the real IOR (--native)"),
+      Map.entry("-O saveRankPerformanceDetailsCSV", "per-rank performance CSV files are not implemented by this driver;"
+          + " run it with the real IOR (--native)"),
+      Map.entry("-O stoneWallingWearOut", "the wear-out after the stonewall (every rank finishing what the fastest"
+          + " did) is not implemented by this driver; run it with the real IOR (--native)"),
+      Map.entry("-O stoneWallingWearOutIterations", "see stoneWallingWearOut, which this driver does not implement"),
+      Map.entry("-O stoneWallingStatusFile", "see stoneWallingWearOut, which this driver does not implement"),
+      Map.entry("-O memoryPerTask", "hogging task memory is not implemented by this driver"),
+      Map.entry("-O memoryPerNode", "hogging node memory is not implemented by this driver"),
+      Map.entry("-O interIODelay", "a delay between transfers is not implemented by this driver; run it with the real"
+          + " IOR (--native)"),
+      Map.entry("-O numTasksOnNode0", "tasks per node follow from -N and the nodes (-O numNodes) here"),
+      Map.entry("-O allocateBufferOnGPU", "GPU buffers cannot be handed to the Hadoop FileSystem API"),
+      Map.entry("-O GPUid", "GPU buffers cannot be handed to the Hadoop FileSystem API"),
+      Map.entry("-O GPUDirect", "GPU buffers cannot be handed to the Hadoop FileSystem API"),
+      Map.entry("-O debug", "IOR's debug mode is not implemented by this driver"),
+      Map.entry("-O summaryAlways", "IOR's per-test summary of test scripts does not apply to one test per command"));
 
   IorOptions parse(String[] args) {
     IorOptions options = new IorOptions();
@@ -26,6 +68,11 @@ final class IorOptionParser {
       }
       if (!arg.startsWith("-") || arg.length() < 2) {
         throw new IorUsageException("unexpected argument \"" + arg + "\": IOR takes only flags (see -h)");
+      }
+      if (arg.length() > 2 && arg.charAt(2) == '=') {
+        // IOR's -b=1m form: a value after '=', or for a flag its count (-v=2)
+        equalsForm(options, arg.charAt(1), arg.substring(3));
+        continue;
       }
       for (int c = 1; c < arg.length(); c++) {
         char flag = arg.charAt(c);
@@ -43,7 +90,7 @@ final class IorOptionParser {
           value(options, flag, value);
           break;
         } else {
-          throw new IorUsageException("Error invalid argument: -" + flag + " (see -h for IOR's options)");
+          throw new IorUsageException(unknownOrNotRun("-" + flag));
         }
       }
     }
@@ -79,8 +126,81 @@ final class IorOptionParser {
         }
         options.ranksPerTask = parseInt("--ranks-per-task", value);
         return i;
+      case "--warningAsErrors":
+        options.warningAsErrors = value == null || parseInt(name, value) > 0;
+        return i;
+      case "--collective":
+        flag(options, 'c');
+        return i;
+      case "--dataPacketType", "--random-offset-seed":
+        if (value == null) {
+          if (i + 1 >= args.length) {
+            throw new IorUsageException("option " + name + " needs a value");
+          }
+          value = args[++i];
+        }
+        if (name.equals("--dataPacketType")) {
+          options.dataPacketType = DataPacketType.parse(value);
+        } else {
+          options.randomOffsetSeed = parseInt(name, value);
+        }
+        return i;
       default:
-        throw new IorUsageException("Error invalid argument: " + name + " (see -h for IOR's options)");
+        if (name.startsWith("--posix.")) {
+          throw new IorUsageException(name + " is an option of IOR's POSIX backend (a hint to the file system below"
+              + " open and write), which the Hadoop FileSystem API has no way to pass: run it with the real IOR"
+              + " (--native)");
+        }
+        throw new IorUsageException(unknownOrNotRun(name));
+    }
+  }
+
+  /** IOR's message for a flag it does not know, or why this driver does not run one IOR knows. */
+  private static String unknownOrNotRun(String flag) {
+    String reason = NOT_RUN.get(flag);
+    if (reason == null) {
+      return "Error invalid argument: " + flag + " (IOR 4 has no such option; see -h)";
+    }
+    return flag + " is IOR's " + reason;
+  }
+
+  private static void equalsForm(IorOptions options, char flag, String value) {
+    if (FLAGS.indexOf(flag) >= 0) {
+      // IOR sets a flag given a value to that count (negative counts as 0)
+      int count = Math.max(0, parseInt("-" + flag, value));
+      for (int n = 0; n < count; n++) {
+        flag(options, flag);
+      }
+      if (count == 0) {
+        clearFlag(options, flag);
+      }
+    } else if (WITH_VALUE.indexOf(flag) >= 0) {
+      value(options, flag, value);
+    } else {
+      throw new IorUsageException(unknownOrNotRun("-" + flag));
+    }
+  }
+
+  private static void clearFlag(IorOptions o, char flag) {
+    switch (flag) {
+      case 'C' -> o.reorderTasks = 0;
+      case 'Z' -> o.reorderTasksRandom = 0;
+      case 'v' -> o.verbose = 0;
+      case 'e' -> o.fsync = false;
+      case 'E' -> o.useExistingTestFile = false;
+      case 'F' -> o.filePerProc = false;
+      case 'g' -> o.intraTestBarriers = false;
+      case 'k' -> o.keepFile = false;
+      case 'K' -> o.keepFileWithError = false;
+      case 'r' -> o.readFile = false;
+      case 'R' -> o.checkRead = false;
+      case 'w' -> o.writeFile = false;
+      case 'W' -> o.checkWrite = false;
+      case 'x' -> o.singleXferAttempt = false;
+      case 'Y' -> o.fsyncPerWrite = false;
+      case 'z' -> o.randomOffset = false;
+      default -> {
+      }
     }
   }
 
@@ -88,21 +208,22 @@ final class IorOptionParser {
     switch (flag) {
       case 'c' -> throw new IorUsageException("-c (collective I/O) needs MPI-IO; the Hadoop FileSystem API has no"
           + " collective I/O: run it with the real IOR (--native)");
-      case 'C' -> o.reorderTasks = true;
+      case 'C' -> o.reorderTasks++;
       case 'e' -> o.fsync = true;
       case 'E' -> o.useExistingTestFile = true;
       case 'F' -> o.filePerProc = true;
       case 'g' -> o.intraTestBarriers = true;
       case 'k' -> o.keepFile = true;
       case 'K' -> o.keepFileWithError = true;
-      case 'q' -> o.quitOnError = true;
       case 'r' -> o.readFile = true;
       case 'R' -> o.checkRead = true;
       case 'w' -> o.writeFile = true;
       case 'W' -> o.checkWrite = true;
+      // every transfer here is written or read whole (the FileSystem API retries short transfers itself)
+      case 'x' -> o.singleXferAttempt = true;
       case 'Y' -> o.fsyncPerWrite = true;
       case 'z' -> o.randomOffset = true;
-      case 'Z' -> o.reorderTasksRandom = true;
+      case 'Z' -> o.reorderTasksRandom++;
       case 'v' -> o.verbose++;
       case 'h' -> o.help = true;
       default -> throw new IllegalStateException("flag table and switch disagree on -" + flag);
@@ -165,8 +286,8 @@ final class IorOptionParser {
         case "keepfile" -> o.keepFile = parseBoolean(name, value);
         case "keepfilewitherror" -> o.keepFileWithError = parseBoolean(name, value);
         case "useexistingtestfile" -> o.useExistingTestFile = parseBoolean(name, value);
-        case "reordertasks", "reordertasksconstant" -> o.reorderTasks = parseBoolean(name, value);
-        case "reordertasksrandom" -> o.reorderTasksRandom = parseBoolean(name, value);
+        case "reordertasks", "reordertasksconstant" -> o.reorderTasks = parseInt(name, value);
+        case "reordertasksrandom" -> o.reorderTasksRandom = parseInt(name, value);
         case "reordertasksrandomseed" -> o.reorderTasksRandomSeed = parseInt(name, value);
         case "taskpernodeoffset" -> o.taskPerNodeOffset = parseInt(name, value);
         case "randomoffset" -> o.randomOffset = parseBoolean(name, value);
@@ -175,8 +296,22 @@ final class IorOptionParser {
         case "intratestbarriers" -> o.intraTestBarriers = parseBoolean(name, value);
         case "settimestampsignature" -> o.setTimeStampSignature = parseInt(name, value);
         case "verbose" -> o.verbose = parseInt(name, value);
-        case "quitonerror" -> o.quitOnError = parseBoolean(name, value);
-        default -> throw new IorUsageException("Unrecognized parameter \"" + key + "\"");
+        case "singlexferattempt" -> o.singleXferAttempt = parseBoolean(name, value);
+        case "warningaserrors" -> o.warningAsErrors = parseBoolean(name, value);
+        case "datapackettype" -> o.dataPacketType = DataPacketType.parse(value);
+        case "collective" -> {
+          if (parseBoolean(name, value)) {
+            flag(o, 'c');
+          }
+        }
+        default -> {
+          String notRun = NOT_RUN.keySet().stream().filter(k -> k.equalsIgnoreCase("-O " + key)).findFirst()
+              .map(NOT_RUN::get).orElse(null);
+          if (notRun != null) {
+            throw new IorUsageException("-O " + key + " is IOR's " + notRun);
+          }
+          throw new IorUsageException("Unrecognized parameter \"" + key + "\"");
+        }
       }
     }
   }

@@ -25,9 +25,10 @@ public final class IorOptions {
   boolean readFile;
   boolean checkWrite;
   boolean checkRead;
-  boolean reorderTasks;
+  /** IOR counts repeated flags: -C -C is 2, which IOR treats as set yet prints no "ordering inter file" for. */
+  int reorderTasks;
   int taskPerNodeOffset = 1;
-  boolean reorderTasksRandom;
+  int reorderTasksRandom;
   int reorderTasksRandomSeed;
   boolean fsync;
   boolean fsyncPerWrite;
@@ -46,7 +47,10 @@ public final class IorOptions {
   int verbose;
   int setTimeStampSignature;
   DataPacketType dataPacketType = DataPacketType.TIMESTAMP;
-  boolean quitOnError;
+  boolean warningAsErrors;
+  boolean singleXferAttempt;
+  /** --random-offset-seed for -z; -1: IOR's default, the iteration's signature. */
+  int randomOffsetSeed = -1;
   SummaryFormat summaryFormat = SummaryFormat.DEFAULT;
   String summaryFile;
   boolean concat;
@@ -131,23 +135,18 @@ public final class IorOptions {
       throw new IorUsageException("IOR will randomize access within a block and repeats the same pattern for all segments,"
           + " therefore choose blocksize > transferSize");
     }
-    if (reorderTasks && reorderTasksRandom) {
+    if (reorderTasks == 1 && reorderTasksRandom == 1) {
       throw new IorUsageException("Both Constant and Random task re-ordering specified. Choose one and resubmit");
     }
-    if (randomOffset && reorderTasksRandom && !filePerProc) {
+    if (randomOffset && reorderTasksRandom != 0 && !filePerProc) {
       throw new IorUsageException("random offset and random reorder tasks specified with single-shared-file."
           + " Choose one and resubmit");
     }
-    if (randomOffset && reorderTasks && !filePerProc) {
+    if (randomOffset && reorderTasks != 0 && !filePerProc) {
       throw new IorUsageException("random offset and constant reorder tasks specified with single-shared-file."
           + " Choose one and resubmit");
     }
-    if ((reorderTasks || reorderTasksRandom) && effectiveNodes() < 2) {
-      throw new IorUsageException((reorderTasks ? "-C" : "-Z") + " (reorder tasks for read-back) needs more than one node,"
-          + " but this run has 1 node, so every task would read data its own node wrote: run with --yarn on several"
-          + " nodes, or declare nodes with -O numNodes=N (or IOR_FAKE_NODES=N)");
-    }
-    if (reorderTasks && taskPerNodeOffset <= 0) {
+    if (reorderTasks != 0 && taskPerNodeOffset <= 0) {
       throw new IorUsageException("-Q taskPerNodeOffset must be positive with -C (-Q " + taskPerNodeOffset + ")");
     }
     if (concat && filePerProc) {
@@ -263,7 +262,7 @@ public final class IorOptions {
   /** IOR's "Command line" value: the program name, then the arguments as given. */
   List<String> commandLineWithProgram() {
     List<String> line = new ArrayList<>();
-    line.add("ior");
+    line.add("pfsmix ior");
     line.addAll(commandLine);
     return line;
   }

@@ -2,10 +2,12 @@ package io.pfsmix.ior;
 
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -34,7 +36,9 @@ public final class IorOutputParser {
       json++;
     }
     if (json >= 0 && output.substring(json).contains("\"tests\"")) {
-      return parseJson(output.substring(json), fallback);
+      // IOR's warnings go to the same stream, in the middle of its JSON
+      return parseJson(output.substring(json).lines().filter(l -> !l.startsWith("WARNING: "))
+          .collect(Collectors.joining("\n")), fallback);
     }
     if (output.contains("access,bw(MiB/s),IOPS")) {
       return parseCsv(output, fallback);
@@ -50,8 +54,14 @@ public final class IorOutputParser {
     List<String[]> rows = new ArrayList<>();
     List<String[]> summaryRows = new ArrayList<>();
     boolean inSummary = false;
+    Long actual = null;
     for (String raw : output.split("\n")) {
       String line = raw.strip();
+      Long moved = actualBytes(line);
+      if (moved != null) {
+        actual = moved;
+        continue;
+      }
       if (line.startsWith("Summary of all tests:")) {
         inSummary = true;
         continue;
@@ -67,7 +77,9 @@ public final class IorOutputParser {
       if (inSummary && fields.length >= 25) {
         summaryRows.add(fields);
       } else if (!inSummary && fields.length == 11) {
-        rows.add(fields);
+        rows.add(Arrays.copyOf(fields, 12));
+        rows.get(rows.size() - 1)[11] = actual == null ? null : Long.toString(actual);
+        actual = null;
       }
     }
     if (rows.isEmpty()) {
@@ -103,7 +115,7 @@ public final class IorOutputParser {
     List<IorIteration> iterations = new ArrayList<>();
     for (String[] f : rows) {
       iterations.add(new IorIteration(f[0], Integer.parseInt(f[10]), num(f[1]), num(f[2]), num(f[3]), num(f[6]),
-          num(f[7]), num(f[8]), num(f[9]), aggregate));
+          num(f[7]), num(f[8]), num(f[9]), f[11] == null ? aggregate : Long.parseLong(f[11])));
     }
     List<IorSummary> summaries = new ArrayList<>();
     for (String[] s : summaryRows) {
@@ -177,7 +189,13 @@ public final class IorOutputParser {
     long block = 0;
     long transfer = 0;
     int tasks = 1;
+    Long actual = null;
     for (String line : output.split("\n")) {
+      Long moved = actualBytes(line.strip());
+      if (moved != null) {
+        actual = moved;
+        continue;
+      }
       String[] f = line.strip().split(",");
       if (f.length != 12 || !(f[0].equals("write") || f[0].equals("read"))) {
         continue;
@@ -185,8 +203,13 @@ public final class IorOutputParser {
       block = Math.round(num(f[4]) * 1024);
       transfer = Math.round(num(f[5]) * 1024);
       tasks = Integer.parseInt(f[10]);
-      // CSV carries no byte count: bandwidth x total time gives it
-      long bytes = Math.round(num(f[1]) * MIB * num(f[9]));
+      // CSV carries no byte count: IOR's warning gives it when it differs from the planned size, else the planned
+      // size is a whole number of segments (block x tasks), which bandwidth x time (4 decimals each) tells apart
+      long segmentBytes = block * tasks;
+      long bytes = actual != null ? actual
+          : fallback != null ? segmentBytes * fallback.segmentCount
+          : Math.max(1, Math.round(num(f[1]) * MIB * num(f[9]) / segmentBytes)) * segmentBytes;
+      actual = null;
       iterations.add(new IorIteration(f[0], Integer.parseInt(f[11]), num(f[1]), num(f[2]), num(f[3]), num(f[6]),
           num(f[7]), num(f[8]), num(f[9]), bytes));
     }
@@ -212,6 +235,17 @@ public final class IorOutputParser {
       }
     }
     return summaries;
+  }
+
+  /** IOR's "Using actual aggregate bytes moved = N" warning (a short phase: stonewalled or a short file). */
+  private static Long actualBytes(String line) {
+    String marker = "Using actual aggregate bytes moved = ";
+    int at = line.indexOf(marker);
+    if (!line.startsWith("WARNING: ") || at < 0) {
+      return null;
+    }
+    String digits = line.substring(at + marker.length()).replaceAll("[^0-9].*", "");
+    return digits.isEmpty() ? null : Long.parseLong(digits);
   }
 
   private static double num(String text) {

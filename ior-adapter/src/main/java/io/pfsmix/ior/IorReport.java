@@ -1,8 +1,11 @@
 package io.pfsmix.ior;
 
+import java.io.IOException;
 import java.io.PrintStream;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
@@ -15,18 +18,23 @@ import java.util.Locale;
  */
 final class IorReport {
 
-  /** The IOR release whose output this driver reproduces, marked as pfsmix's so nobody mistakes it for IOR. */
-  static final String VERSION = "4.0.0+pfsmix";
+  /**
+   * The IOR release whose output this driver reproduces. Consumers compare it (JSON's Version), so it is IOR's own; the
+   * Command line ("pfsmix ior ...") tells this driver's reports from IOR's.
+   */
+  static final String VERSION = "4.0.0";
   private static final double MIB = 1048576.0;
   private static final double MB = 1000000.0;
   private static final DateTimeFormatter CTIME = DateTimeFormatter.ofPattern("EEE MMM ppd HH:mm:ss yyyy", Locale.ROOT);
 
   private final IorPrinter printer;
   private final PrintStream log;
+  private final int verbose;
 
-  IorReport(PrintStream out, PrintStream log, SummaryFormat format) {
+  IorReport(PrintStream out, PrintStream log, SummaryFormat format, int verbose) {
     this.printer = new IorPrinter(out, format);
     this.log = log;
+    this.verbose = verbose;
   }
 
   static String currentTime() {
@@ -41,6 +49,25 @@ final class IorReport {
       host = "Unknown";
     }
     return System.getProperty("os.name") + " " + host;
+  }
+
+  /** IOR's uname line: sysname and nodename, with release, version and machine from -vv on. */
+  private String machineLine() {
+    if (verbose < 2) {
+      return machine();
+    }
+    String arch = System.getProperty("os.arch");
+    return machine() + " " + System.getProperty("os.version") + " " + kernelVersion() + " "
+        + ("amd64".equals(arch) ? "x86_64" : "aarch64".equals(arch) ? "aarch64" : arch);
+  }
+
+  /** uname's version field, which Java does not expose (Linux has it in /proc). */
+  private static String kernelVersion() {
+    try {
+      return Files.readString(Path.of("/proc/sys/kernel/version")).strip();
+    } catch (IOException e) {
+      return "unknown";
+    }
   }
 
   /** IOR's HumanReadable(value, BASE_TWO). */
@@ -65,31 +92,56 @@ final class IorReport {
     }
     printer.keyVal("Began", currentTime());
     printer.keyVal("Command line", String.join(" ", argv));
-    printer.keyVal("Machine", machine());
+    printer.keyVal("Machine", machineLine());
+    if (verbose >= 3) {
+      log.print("STARTING ENVIRON LOOP\n");
+      System.getenv().forEach((key, value) -> log.print(key + "=" + value + "\n"));
+      log.print("ENDING ENVIRON LOOP\n");
+    }
     printer.arrayNamedStart("tests");
     printer.flush();
   }
 
-  /** @param space the file system's capacity and use, or null when -o is a URI (IOR skips it then too) */
+  /** IOR's ShowTestStart. @param space what statfs reports for the first rank's test file, or null when unknown */
   void testStart(IorOptions o, FileSystemSpace space) {
+    if (printer.format() == SummaryFormat.CSV) {
+      return;
+    }
     printer.startSection();
     printer.keyValInt("TestID", 0);
     printer.keyVal("StartTime", currentTime());
     if (space != null) {
-      printer.keyVal("Path", space.directory());
-      if (printer.isJson()) {
-        printer.keyVal("Capacity", space.capacity());
-        printer.keyVal("Used Capacity", space.usedPercent());
-        printer.keyVal("Inodes", "0.0 Mi");
-        printer.keyVal("Used Inodes", "0.0%");
-      } else {
-        printer.keyVal("FS", space.capacity() + "   Used FS: " + space.usedPercent() + "   Inodes: 0.0 Mi   Used Inodes: 0.0%");
-      }
+      fileSystemSize(space);
+    } else {
+      log.print("WARNING: Backend returned error during statfs\n");
     }
-    if (o.verbose >= 3 || printer.isJson()) {
+    if (verbose >= 3 || printer.isJson()) {
       parameters(o);
     }
     printer.flush();
+  }
+
+  /** IOR's ShowFileSystemSize, which prints past the key/value machinery (hence JSON's odd spacing). */
+  private void fileSystemSize(FileSystemSpace space) {
+    double total = space.capacity();
+    String unit = "GiB";
+    double human = total / (1L << 30);
+    if (human > 1024) {
+      human = total / (1L << 40);
+      unit = "TiB";
+    }
+    double used = (1 - (double) space.free() / total) * 100;
+    double inodes = space.inodes() / (double) (1 << 20);
+    double usedInodes = space.inodes() == 0 ? 0 : (1 - (double) space.freeInodes() / space.inodes()) * 100;
+    if (printer.isDefault()) {
+      printer.printf("%-20s: %s\n", "Path", space.file());
+      printer.printf("%-20s: %.1f %s   Used FS: %2.1f%%   ", "FS", human, unit, used);
+      printer.printf("Inodes: %.1f Mi   Used Inodes: %2.1f%%\n", inodes, usedInodes);
+    } else {
+      printer.printf("    , \"Path\": \"%s\",", space.file());
+      printer.printf("\"Capacity\": \"%.1f %s\", \"Used Capacity\": \"%2.1f%%\",", human, unit, used);
+      printer.printf("\"Inodes\": \"%.1f Mi\", \"Used Inodes\" : \"%2.1f%%\"\n", inodes, usedInodes);
+    }
   }
 
   private void parameters(IorOptions o) {
@@ -116,21 +168,23 @@ final class IorReport {
     printer.keyValInt("fsyncperwrite", bit(o.fsyncPerWrite));
     printer.keyValInt("useExistingTestFile", bit(o.useExistingTestFile));
     printer.keyValInt("uniqueDir", 0);
-    printer.keyValInt("singleXferAttempt", 0);
+    printer.keyValInt("singleXferAttempt", bit(o.singleXferAttempt));
     printer.keyValInt("readFile", bit(o.readFile));
     printer.keyValInt("writeFile", bit(o.writeFile));
     printer.keyValInt("filePerProc", bit(o.filePerProc));
-    printer.keyValInt("reorderTasks", bit(o.reorderTasks));
-    printer.keyValInt("reorderTasksRandom", bit(o.reorderTasksRandom));
+    printer.keyValInt("reorderTasks", o.reorderTasks);
+    printer.keyValInt("reorderTasksRandom", o.reorderTasksRandom);
     printer.keyValInt("reorderTasksRandomSeed", o.reorderTasksRandomSeed);
     printer.keyValInt("randomOffset", bit(o.randomOffset));
     printer.keyValInt("checkWrite", bit(o.checkWrite));
     printer.keyValInt("checkRead", bit(o.checkRead));
+    printer.keyValInt("dataPacketType", o.dataPacketType.ordinal());
     printer.keyValInt("keepFile", bit(o.keepFile));
     printer.keyValInt("keepFileWithError", bit(o.keepFileWithError));
-    printer.keyValInt("quitOnError", bit(o.quitOnError));
+    printer.keyValInt("warningAsErrors", bit(o.warningAsErrors));
     printer.keyValInt("verbose", o.verbose);
-    printer.keyVal("data packet type", String.valueOf(o.dataPacketType.code()));
+    // IOR labels its packet types one off ({"g","t","o","i"}[type]), so its default timestamp type prints "g"
+    printer.keyVal("data packet type", String.valueOf("gtoi".charAt(o.dataPacketType.ordinal())));
     printer.keyValInt("setTimeStampSignature/incompressibleSeed", o.setTimeStampSignature);
     printer.keyValInt("collective", 0);
     printer.keyValInt("segmentCount", o.segmentCount);
@@ -146,23 +200,34 @@ final class IorReport {
     return host.replaceAll("[0-9]+$", "") + "(" + machine[0] + ")";
   }
 
+  /** IOR's TestIoSys preamble (to the log) and ShowSetup. */
   void setup(IorOptions o) {
+    if (verbose >= 1) {
+      log.printf(Locale.ROOT, "Participating tasks : %d\n", o.numTasks);
+      if (o.reorderTasks == 1) {
+        log.print("Using reorderTasks '-C' (useful to avoid read cache in client)\n");
+      }
+      log.flush();
+    }
+    if (printer.format() == SummaryFormat.CSV) {
+      return;
+    }
     printer.namedSectionStart("Options");
     printer.keyVal("api", o.api);
-    printer.keyVal("apiVersion", apiVersion());
+    printer.keyVal("apiVersion", apiVersion(o));
     printer.keyVal("test filename", o.testFileName);
     printer.keyVal("access", o.filePerProc ? "file-per-process" : "single-shared-file");
     printer.keyVal("type", "independent");
     printer.keyValInt("segments", o.segmentCount);
     printer.keyVal("ordering in a file", o.randomOffset ? "random" : "sequential");
-    if (!o.reorderTasks && !o.reorderTasksRandom) {
+    if (o.reorderTasks == 0 && o.reorderTasksRandom == 0) {
       printer.keyVal("ordering inter file", "no tasks offsets");
     }
-    if (o.reorderTasks) {
+    if (o.reorderTasks == 1) {
       printer.keyVal("ordering inter file", "constant task offset");
       printer.keyValInt("task offset", o.taskPerNodeOffset);
     }
-    if (o.reorderTasksRandom) {
+    if (o.reorderTasksRandom == 1) {
       printer.keyVal("ordering inter file", "random task offset");
       printer.keyValInt("task offset", o.taskPerNodeOffset);
       printer.keyValInt("reorder random seed", o.reorderTasksRandomSeed);
@@ -174,23 +239,51 @@ final class IorReport {
     printer.keyVal("xfersize", humanReadable(o.transferSize));
     printer.keyVal("blocksize", humanReadable(o.blockSize));
     printer.keyVal("aggregate filesize", humanReadable(o.expectedAggFileSize()));
+    if (o.verbose > 0) {
+      printer.keyValInt("verbose", o.verbose);
+    }
     if (o.deadlineForStonewalling > 0) {
       printer.keyValInt("stonewallingTime", o.deadlineForStonewalling);
       printer.keyValInt("stoneWallingWearOut", 0);
-    }
-    if (o.verbose > 0) {
-      printer.keyValInt("verbose", o.verbose);
     }
     printer.endSection();
     printer.namedArrayStart("Results");
     printer.flush();
   }
 
-  private static String apiVersion() {
-    return "Hadoop " + org.apache.hadoop.util.VersionInfo.getVersion();
+  /** IOR's POSIX backend reports no version; through Hadoop's API the version is Hadoop's. */
+  private static String apiVersion(IorOptions o) {
+    return IorOptions.API_POSIX.equals(o.api) ? "" : "Hadoop " + org.apache.hadoop.util.VersionInfo.getVersion();
   }
 
-  void tableHeader() {
+  /** Rank 0 at the start of an iteration: the signature (-vv), and the table's header before the first. */
+  void iterationStart(int rep, int signature) {
+    if (verbose >= 2) {
+      log.printf(Locale.ROOT, "Using Time Stamp %d (0x%x) for Data Signature\n", signature & 0xffffffffL, signature);
+      log.flush();
+    }
+    if (rep == 0) {
+      tableHeader();
+    }
+  }
+
+  /** Rank 0's progress lines of -v, between its open and its first transfer, as IOR prints them. */
+  void phaseStart(Phase phase) {
+    if (verbose < 1) {
+      return;
+    }
+    // IOR's time string ends in a newline of its own, hence the blank lines
+    switch (phase) {
+      case WRITE -> log.print("Commencing write performance test: " + currentTime() + "\n");
+      case WRITE_CHECK -> log.print("Verifying contents of the file(s) just written.\n" + currentTime() + "\n\n");
+      case READ -> log.print("Commencing read performance test: " + currentTime() + "\n\n");
+      default -> {
+      }
+    }
+    log.flush();
+  }
+
+  private void tableHeader() {
     if (printer.isDefault()) {
       printer.out().print("\n");
       printer.out().print("access    bw(MiB/s)  IOPS       Latency(s)  block(KiB) xfer(KiB)  open(s)    wr/rd(s)   close(s)"
@@ -242,6 +335,9 @@ final class IorReport {
   }
 
   void remove(double seconds, int iteration) {
+    if (verbose < 1) {
+      return;
+    }
     if (printer.isDefault()) {
       printer.out().print("remove    -          -          -           -          -          -          -          -          ");
       printer.ppDouble(seconds, " ");
@@ -270,8 +366,17 @@ final class IorReport {
     log.flush();
   }
 
-  /** End of one test's iterations: IOR's PrintRepeatEnd and PrintShortSummary. */
+  /** End of one test's iterations: IOR's PrintRepeatEnd, PrintShortSummary (-v) and ShowTestEnd. */
   void testIterationsEnd(IorOptions o, List<IorIteration> rows) {
+    printer.arrayEnd();
+    if (verbose >= 1) {
+      shortSummary(o, rows);
+    }
+    printer.endSection();
+    printer.flush();
+  }
+
+  private void shortSummary(IorOptions o, List<IorIteration> rows) {
     printer.arrayEnd();
     double maxWrite = 0;
     double maxRead = 0;
@@ -302,8 +407,6 @@ final class IorReport {
       }
       printer.endSection();
     }
-    printer.endSection();
-    printer.flush();
   }
 
   /** IOR's PrintLongSummaryAllTests for the one test this driver runs. */
@@ -334,7 +437,7 @@ final class IorReport {
       printer.printf("%10.5f ", s.meanTime());
       printer.printf("%10s %13s ", "NA", "NA");
       printer.printf("%5d %6d %3d %4d %3d %5d %8d %9d %4d ", 0, o.numTasks, o.tasksPerNode(), o.repetitions,
-          bit(o.filePerProc), bit(o.reorderTasks), o.taskPerNodeOffset, bit(o.reorderTasksRandom),
+          bit(o.filePerProc), o.reorderTasks, o.taskPerNodeOffset, o.reorderTasksRandom,
           o.reorderTasksRandomSeed);
       printer.printf("%6d %8d %8d %9.1f %3s %6d\n", o.segmentCount, o.blockSize, o.transferSize, s.aggregateMiB(), o.api,
           o.referenceNumber);
@@ -351,9 +454,9 @@ final class IorReport {
       printer.keyValInt("tasksPerNode", o.tasksPerNode());
       printer.keyValInt("repetitions", o.repetitions);
       printer.keyValInt("filePerProc", bit(o.filePerProc));
-      printer.keyValInt("reorderTasks", bit(o.reorderTasks));
+      printer.keyValInt("reorderTasks", o.reorderTasks);
       printer.keyValInt("taskPerNodeOffset", o.taskPerNodeOffset);
-      printer.keyValInt("reorderTasksRandom", bit(o.reorderTasksRandom));
+      printer.keyValInt("reorderTasksRandom", o.reorderTasksRandom);
       printer.keyValInt("reorderTasksRandomSeed", o.reorderTasksRandomSeed);
       printer.keyValDouble("bwMaxMIB", s.maxMiB());
       printer.keyValDouble("bwMinMIB", s.minMiB());
@@ -370,6 +473,9 @@ final class IorReport {
   }
 
   void finished() {
+    if (printer.format() == SummaryFormat.CSV) {
+      return;
+    }
     printer.keyVal("Finished", currentTime());
     printer.endSection();
     printer.flush();
@@ -380,12 +486,14 @@ final class IorReport {
   }
 
   /**
-   * The file-system line IOR prints for a plain path.
+   * What IOR's statfs of the first rank's test file gives.
    *
-   * @param directory the test file's directory
-   * @param capacity e.g. "1.8 TiB"
-   * @param usedPercent e.g. "13.4%"
+   * @param file the name IOR prints: the test file, or the first rank's with -F
+   * @param capacity bytes
+   * @param free bytes
+   * @param inodes total inodes (0 where the file system does not say; used inodes then read 0.0%)
+   * @param freeInodes free inodes
    */
-  record FileSystemSpace(String directory, String capacity, String usedPercent) {
+  record FileSystemSpace(String file, long capacity, long free, long inodes, long freeInodes) {
   }
 }

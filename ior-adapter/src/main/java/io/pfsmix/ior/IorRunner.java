@@ -41,7 +41,13 @@ public final class IorRunner {
    */
   public static IorResult run(Configuration conf, IorOptions options, OutputStream out) throws IOException {
     options.validate();
-    IorStorage storage = IorStorage.open(conf, options);
+    try (IorStorage storage = IorStorage.open(conf, options)) {
+      return run(conf, options, storage, out);
+    }
+  }
+
+  private static IorResult run(Configuration conf, IorOptions options, IorStorage storage, OutputStream out)
+      throws IOException {
     storage.checkSupported();
     storage.checkReadable();
     if (!options.yarn) {
@@ -61,12 +67,11 @@ public final class IorRunner {
       log.println("Writing output to " + options.summaryFile);
     }
     try {
-      IorReport report = new IorReport(results, log, options.summaryFormat);
+      IorReport report = new IorReport(results, log, options.summaryFormat, options.verbose);
       IorAggregator aggregator = new IorAggregator(options, report);
       report.header(options.commandLineWithProgram());
       report.testStart(options, storage.space());
       report.setup(options);
-      report.tableHeader();
       if (options.yarn) {
         IorYarnJob.run(conf, options, aggregator, log);
       } else {

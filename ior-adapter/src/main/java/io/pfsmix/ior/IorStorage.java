@@ -1,8 +1,11 @@
 package io.pfsmix.ior;
 
+import java.io.Closeable;
 import java.io.EOFException;
 import java.io.IOException;
+import java.net.URI;
 import java.nio.ByteBuffer;
+import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -17,6 +20,7 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.StreamCapabilities;
 
 import io.pfsmix.fs.FreeSpace;
+import io.pfsmix.fs.PfsConfigKeys;
 import io.pfsmix.fs.PositionedWriter;
 import io.pfsmix.fs.PositionedWrites;
 import io.pfsmix.fs.Sizes;
@@ -27,26 +31,55 @@ import io.pfsmix.fs.Sizes;
  * backend) where the file system offers them, else a sequential stream per rank for -F, or per-(segment, rank) parts
  * joined with {@link FileSystem#concat} for {@code --hadoop.concat}.
  */
-final class IorStorage {
+final class IorStorage implements Closeable {
 
   private final FileSystem fs;
   private final Path path;
   private final IorOptions options;
   private final boolean positionedWrites;
+  private final boolean ownsFileSystem;
 
-  IorStorage(FileSystem fs, Path path, IorOptions options) throws IOException {
+  IorStorage(FileSystem fs, Path path, IorOptions options, boolean ownsFileSystem) throws IOException {
     this.fs = fs;
     this.path = path;
     this.options = options;
     this.positionedWrites = !options.concat && PositionedWrites.supported(fs, path);
+    this.ownsFileSystem = ownsFileSystem;
   }
 
-  /** Resolves -o against the configuration: a URI for -a HADOOP, a local path for -a POSIX. */
+  /**
+   * Resolves -o against the configuration: a URI for -a HADOOP; for -a POSIX a local path, opened as pfs:// with the
+   * POSIX backend rooted at the test file's directory, so that ranks pwrite one shared file as IOR's POSIX backend
+   * does (Hadoop's own local file system has one sequential writer per file).
+   */
   static IorStorage open(Configuration conf, IorOptions options) throws IOException {
-    Path path = new Path(options.testFileName);
-    FileSystem fs = IorOptions.API_POSIX.equals(options.api) ? FileSystem.getLocal(conf).getRawFileSystem()
-        : path.getFileSystem(conf);
-    return new IorStorage(fs, fs.makeQualified(path), options);
+    if (!IorOptions.API_POSIX.equals(options.api)) {
+      Path path = new Path(options.testFileName);
+      FileSystem fs = path.getFileSystem(conf);
+      return new IorStorage(fs, fs.makeQualified(path), options, false);
+    }
+    java.nio.file.Path local = java.nio.file.Path.of(options.testFileName).toAbsolutePath().normalize();
+    java.nio.file.Path directory = local.getParent();
+    if (directory == null || local.getFileName() == null) {
+      throw new IorUsageException("-o " + options.testFileName + " names no file (-a POSIX needs a file path)");
+    }
+    if (!Files.isDirectory(directory)) {
+      throw new IorUsageException("-o " + options.testFileName + ": directory " + directory + " does not exist");
+    }
+    Configuration rooted = new Configuration(conf);
+    rooted.set(PfsConfigKeys.BACKEND, "posix");
+    rooted.set(PfsConfigKeys.POSIX_ROOT, directory.toString());
+    // an instance of its own: the cached one may be rooted elsewhere
+    rooted.setBoolean("fs." + PfsConfigKeys.SCHEME + ".impl.disable.cache", true);
+    FileSystem fs = FileSystem.get(URI.create(PfsConfigKeys.SCHEME + ":///"), rooted);
+    return new IorStorage(fs, fs.makeQualified(new Path("/" + local.getFileName())), options, true);
+  }
+
+  @Override
+  public void close() throws IOException {
+    if (ownsFileSystem) {
+      fs.close();
+    }
   }
 
   FileSystem fileSystem() {
@@ -219,26 +252,20 @@ final class IorStorage {
     return total;
   }
 
-  /** IOR's ShowFileSystemSize, for plain paths only (IOR skips paths that look like URIs, "^[a-z][a-z].*:"). */
+  /**
+   * IOR's statfs of the first rank's test file for the report's Path and FS lines: Hadoop's capacity and use of the
+   * file system (no inode counts: Hadoop reports none); null when the file system cannot say.
+   */
   IorReport.FileSystemSpace space() {
-    if (options.testFileName.matches("^[a-z][a-z].*:.*")) {
-      return null;
-    }
+    String first = options.filePerProc ? options.testFileName + String.format(Locale.ROOT, ".%08d", 0)
+        : options.testFileName;
     try {
       FsStatus status = fs.getStatus(path.getParent());
-      double capacity = status.getCapacity();
-      String[] units = {"B", "KiB", "MiB", "GiB", "TiB", "PiB"};
-      int unit = 0;
-      while (capacity >= 1024 && unit < units.length - 1) {
-        capacity /= 1024;
-        unit++;
+      if (status.getCapacity() <= 0) {
+        return null;
       }
-      double used = status.getCapacity() == 0 ? 0 : 100.0 * status.getUsed() / status.getCapacity();
-      String directory = new Path(options.testFileName).getParent() == null ? "."
-          : new Path(options.testFileName).getParent().toString();
-      return new IorReport.FileSystemSpace(directory, String.format(Locale.ROOT, "%.1f %s", capacity, units[unit]),
-          String.format(Locale.ROOT, "%2.1f%%", used));
-    } catch (IOException e) {
+      return new IorReport.FileSystemSpace(first, status.getCapacity(), status.getRemaining(), 0, 0);
+    } catch (IOException | UnsupportedOperationException e) {
       return null;
     }
   }

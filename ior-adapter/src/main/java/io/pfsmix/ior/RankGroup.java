@@ -22,4 +22,12 @@ interface RankGroup {
 
   /** Called by rank 0 after the barrier that ends a phase: the phase's records are all in. */
   void phaseComplete(int iteration, Phase phase) throws IOException;
+
+  /** Rank 0 at the start of each iteration (IOR prints the signature and, first, the table header then). */
+  default void iterationStart(int rank, int iteration, int signature) {
+  }
+
+  /** Rank 0 between its open and its first transfer of a phase (IOR's -v progress lines). */
+  default void phaseStart(int rank, Phase phase) {
+  }
 }

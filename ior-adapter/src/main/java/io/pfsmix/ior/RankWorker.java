@@ -53,6 +53,7 @@ final class RankWorker {
       if (!timeLeft) {
         break;
       }
+      group.iterationStart(rank, rep, signature);
       long errors = 0;
       if (options.writeFile) {
         errors += writePhase(rep, signature);
@@ -81,6 +82,7 @@ final class RankWorker {
     RankFile file = storage.openForWrite(rank);
     timers[RankRecord.OPEN_STOP] = IorClock.now();
     intraTestBarrier();
+    group.phaseStart(rank, Phase.WRITE);
     timers[RankRecord.RDWR_START] = IorClock.now();
     long bytes = 0;
     long transfers = 0;
@@ -106,12 +108,13 @@ final class RankWorker {
         bytes += options.transferSize;
         transfers++;
       }
+      if (options.fsync) {
+        // IOR's -e syncs at the end of the transfers, inside the timed write (wr/rd and IOPS include it)
+        file.sync();
+      }
       timers[RankRecord.RDWR_STOP] = IorClock.now();
       intraTestBarrier();
       timers[RankRecord.CLOSE_START] = IorClock.now();
-      if (options.fsync) {
-        file.sync();
-      }
       written = true;
     } finally {
       try {
@@ -160,6 +163,7 @@ final class RankWorker {
     if (phase == Phase.READ) {
       intraTestBarrier();
     }
+    group.phaseStart(rank, phase);
     timers[RankRecord.RDWR_START] = IorClock.now();
     long bytes = 0;
     long transfers = 0;
@@ -188,10 +192,6 @@ final class RankWorker {
               byte expected = pattern.expectedTransfer(buffer.capacity(), offset).get(wrong);
               first = new IorDataError(phase.access, rep, rank, dataRank, storage.fileOf(dataRank).toString(),
                   offset + wrong, expected, buffer.get(wrong), 0);
-            }
-            if (options.quitOnError) {
-              throw new IorRankException("rank " + rank + ", iteration " + rep + ": wrong data (-q quits on error): "
-                  + first.describe(), null);
             }
           }
         }
@@ -241,15 +241,15 @@ final class RankWorker {
 
   /** IOR's -W reads two nodes away from the writer with -C, else its own data. */
   private int checkWriteOffset() {
-    return options.reorderTasks ? (2 * options.tasksPerNode()) % options.numTasks : 0;
+    return options.reorderTasks != 0 ? (2 * options.tasksPerNode()) % options.numTasks : 0;
   }
 
   /** IOR's rankOffset for the read phase: -C constant node shift, -Z random, else 0. */
   private int readOffset(int rep) throws IOException {
-    if (options.reorderTasks) {
+    if (options.reorderTasks != 0) {
       return (options.taskPerNodeOffset * options.tasksPerNode()) % options.numTasks;
     }
-    if (options.reorderTasksRandom) {
+    if (options.reorderTasksRandom != 0) {
       int nodeOffset = Math.min(options.taskPerNodeOffset, options.effectiveNodes() - 1);
       long seed = options.reorderTasksRandomSeed < 0 ? -options.reorderTasksRandomSeed + rep : options.reorderTasksRandomSeed;
       Random random = new Random(rank + seed);
@@ -280,7 +280,8 @@ final class RankWorker {
       return offsets;
     }
     if (randomSeed < 0) {
-      randomSeed = Long.parseLong(group.broadcast(rank, "random-seed", () -> Long.toString(signature & 0xffffffffL)));
+      randomSeed = Long.parseLong(group.broadcast(rank, "random-seed", () -> Long.toString(
+          options.randomOffsetSeed >= 0 ? options.randomOffsetSeed : signature & 0xffffffffL)));
     }
     List<Long> inBlock = new ArrayList<>();
     Random random;

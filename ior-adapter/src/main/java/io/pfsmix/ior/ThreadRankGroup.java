@@ -66,7 +66,21 @@ final class ThreadRankGroup implements RankGroup {
   }
 
   @Override
-  public void phaseComplete(int iteration, Phase phase) {
+  public void phaseComplete(int iteration, Phase phase) throws IOException {
     aggregator.phaseComplete(iteration, phase);
+  }
+
+  @Override
+  public void iterationStart(int rank, int iteration, int signature) {
+    if (rank == 0) {
+      aggregator.iterationStart(iteration, signature);
+    }
+  }
+
+  @Override
+  public void phaseStart(int rank, Phase phase) {
+    if (rank == 0) {
+      aggregator.phaseStart(phase);
+    }
   }
 }

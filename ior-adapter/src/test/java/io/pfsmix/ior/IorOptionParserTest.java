@@ -92,15 +92,18 @@ class IorOptionParserTest {
   }
 
   @Test
-  void reorderNeedsMoreThanOneNode() {
-    assertThatThrownBy(() -> IorOptions.parse("-C", "-N", "4", "-o", "f").validate())
-        .hasMessageContaining("ERROR: -C (reorder tasks for read-back) needs more than one node");
+  void reorderRunsOnOneNodeAsIorDoes() {
+    // IOR runs -C and -Z on one node: the shift is a whole node, so each task reads back its own node's data
+    assertThat(IorOptions.parse("-C", "-N", "4", "-o", "f").validate().tasksPerNode()).isEqualTo(4);
+    assertThat(IorOptions.parse("-Z", "-Z", "-N", "4", "-o", "f").validate().reorderTasksRandom).isEqualTo(2);
     assertThat(IorOptions.parse("-C", "-N", "4", "-O", "numNodes=2", "-o", "f").validate().tasksPerNode()).isEqualTo(2);
   }
 
   @Test
   void badFlagsGetIorStyleMessages() {
-    assertThatThrownBy(() -> IorOptions.parse("-y")).hasMessageStartingWith("ERROR: Error invalid argument: -y");
+    // -q was IOR 3's; IOR 4 does not know it
+    assertThatThrownBy(() -> IorOptions.parse("-q")).hasMessageStartingWith("ERROR: Error invalid argument: -q");
+    assertThatThrownBy(() -> IorOptions.parse("-wrq")).hasMessageStartingWith("ERROR: Error invalid argument: -q");
     assertThatThrownBy(() -> IorOptions.parse("-b")).hasMessage("ERROR: option -b needs a value");
     assertThatThrownBy(() -> IorOptions.parse("-b", "lots")).hasMessageStartingWith("ERROR: -b: 'lots' is not a size");
     assertThatThrownBy(() -> IorOptions.parse("-O", "summaryFormat=XML")).hasMessageContaining("Unknown summaryFormat");
@@ -111,5 +114,26 @@ class IorOptionParserTest {
         .hasMessageContaining("use -G");
     assertThatThrownBy(() -> IorOptions.parse("-F", "--hadoop.concat", "-o", "f").validate())
         .hasMessageContaining("does not apply to -F");
+  }
+
+  @Test
+  void everyFlagIor4KnowsRunsOrSaysWhyNot() {
+    assertThat(IorOptions.parse("-b=4m", "-t=1m", "-v=2", "-o", "f").validate().blockSize()).isEqualTo(4L << 20);
+    assertThat(IorOptions.parse("-v=2", "-o", "f").verbose).isEqualTo(2);
+    assertThat(IorOptions.parse("-x", "--warningAsErrors", "--random-offset-seed=7", "-o", "f").randomOffsetSeed)
+        .isEqualTo(7);
+    assertThat(IorOptions.parse("--dataPacketType=offset", "-o", "f").dataPacketType).isEqualTo(DataPacketType.OFFSET);
+    for (String flag : new String[] {"-m", "-u", "-j", "-M", "-f", "-y", "--dryRun", "--randomPrefill"}) {
+      assertThatThrownBy(() -> IorOptions.parse(flag, "1")).as(flag).hasMessageStartingWith("ERROR: " + flag + " is IOR's ")
+          .hasMessageNotContaining("invalid argument");
+    }
+    assertThatThrownBy(() -> IorOptions.parse("-O", "stoneWallingWearOut=1"))
+        .hasMessageStartingWith("ERROR: -O stoneWallingWearOut is IOR's the wear-out");
+    assertThatThrownBy(() -> IorOptions.parse("-O", "minTimeDuration=5")).hasMessageContaining("run it with the real IOR");
+    assertThatThrownBy(() -> IorOptions.parse("--posix.odirect")).hasMessageContaining("--posix.odirect is an option of"
+        + " IOR's POSIX backend").hasMessageContaining("Hadoop FileSystem API has no way to pass");
+    assertThatThrownBy(() -> IorOptions.parse("-c")).hasMessageContaining("no collective I/O");
+    assertThatThrownBy(() -> IorOptions.parse("--no-such-thing")).hasMessageStartingWith(
+        "ERROR: Error invalid argument: --no-such-thing");
   }
 }
