@@ -95,9 +95,25 @@ static char *entry_name(JNIEnv *env, jbyteArray name) {
   return text;
 }
 
+/* The client library's logging (gossip), whose header OrangeFS does not install. */
+int gossip_enable_stderr(void);
+int gossip_enable_file(const char *filename, const char *mode);
+
 JNIEXPORT void JNICALL Java_io_pfsmix_fs_orangefs_OrangefsClient_initialize(JNIEnv *env, jclass type,
-    jint cacheMillis) {
+    jint cacheMillis, jbyteArray logFile) {
   if (failed(env, "PVFS_sys_initialize", PVFS_sys_initialize(GOSSIP_NO_DEBUG))) return;
+  /* the library logs errors it also returns (e.g. EEXIST of two threads' mkdir of one directory), which the backend
+     reports as exceptions: by default they go nowhere rather than into the user's terminal */
+  if (logFile != NULL && (*env)->GetArrayLength(env, logFile) == 0) {
+    gossip_enable_stderr();
+  } else {
+    /* off is /dev/null: gossip_disable() turns debugging off but leaves errors going to the facility */
+    char *path = logFile == NULL ? strdup("/dev/null") : c_string(env, logFile, "log file");
+    if (path == NULL) return;
+    int rc = gossip_enable_file(path, "a"); /* -errno when the file cannot be opened */
+    if (rc != 0) throw_errno(env, "gossip_enable_file", -rc, path);
+    free(path);
+  }
   /* caches of names and attributes: a process sees other processes' changes only once these expire */
   PVFS_sys_set_info(PVFS_SYS_ACACHE_TIMEOUT_MSECS, (unsigned int) cacheMillis);
   PVFS_sys_set_info(PVFS_SYS_NCACHE_TIMEOUT_MSECS, (unsigned int) cacheMillis);

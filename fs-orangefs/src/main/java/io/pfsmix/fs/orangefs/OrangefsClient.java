@@ -44,13 +44,13 @@ final class OrangefsClient {
 
   /**
    * The id of the file system of {@code fsSpec}, added to the process's client library on first use (which
-   * fetches its configuration from the server, so fails when that is down). {@code cacheMillis} applies only when
-   * this is the process's first file system.
+   * fetches its configuration from the server, so fails when that is down). {@code cacheMillis} and {@code clientLog}
+   * (null: off, empty: stderr, else a file appended to) apply only when this is the process's first file system.
    */
-  static synchronized int fileSystem(String fsSpec, int cacheMillis) throws IOException {
+  static synchronized int fileSystem(String fsSpec, int cacheMillis, String clientLog) throws IOException {
     LIBRARY.load();
     if (!initialized) {
-      initialize(cacheMillis);
+      initialize(cacheMillis, clientLog == null ? null : bytes(clientLog));
       initialized = true;
     }
     Integer fs = FILE_SYSTEMS.get(fsSpec);
@@ -122,7 +122,7 @@ final class OrangefsClient {
   record Entry(String name, long handle, Attributes attributes) {
   }
 
-  private static native void initialize(int cacheMillis) throws ErrnoException;
+  private static native void initialize(int cacheMillis, byte[] clientLog) throws ErrnoException;
 
   private static native int addFileSystem(byte[] fsSpec) throws ErrnoException;
 

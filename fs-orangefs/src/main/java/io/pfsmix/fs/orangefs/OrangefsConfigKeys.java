@@ -43,6 +43,15 @@ public final class OrangefsConfigKeys {
   public static final String CACHE_TIMEOUT_MILLIS = PREFIX + "cache.timeout.ms";
   public static final int CACHE_TIMEOUT_MILLIS_DEFAULT = 0;
 
+  /**
+   * Where OrangeFS's client library writes its own messages: {@code off}, {@code stderr}, or a file appended to. Its
+   * errors also reach pfsmix as return codes and are reported as exceptions, so the default keeps them out of the
+   * terminal (two threads creating one directory would print "mkdir failed: File exists"). One value per process: the
+   * first file system opened sets it.
+   */
+  public static final String CLIENT_LOG = PREFIX + "client.log";
+  public static final String CLIENT_LOG_DEFAULT = "off";
+
   /** Seconds the first contact with the file system may take before it fails naming the server. */
   public static final String CONNECT_TIMEOUT_SECONDS = PREFIX + "connect.timeout";
   public static final int CONNECT_TIMEOUT_SECONDS_DEFAULT = 30;

@@ -20,6 +20,8 @@ final class OrangefsConnection {
     String directory = normalizeRoot(conf.getTrimmed(OrangefsConfigKeys.ROOT, OrangefsConfigKeys.ROOT_DEFAULT));
     int cacheMillis = (int) PfsConfigValues.number(conf, OrangefsConfigKeys.CACHE_TIMEOUT_MILLIS,
         OrangefsConfigKeys.CACHE_TIMEOUT_MILLIS_DEFAULT, 0, Integer.MAX_VALUE);
+    String log = conf.getTrimmed(OrangefsConfigKeys.CLIENT_LOG, OrangefsConfigKeys.CLIENT_LOG_DEFAULT);
+    String clientLog = log.equals("off") ? null : log.equals("stderr") ? "" : log;
     long connectSeconds = PfsConfigValues.number(conf, OrangefsConfigKeys.CONNECT_TIMEOUT_SECONDS,
         OrangefsConfigKeys.CONNECT_TIMEOUT_SECONDS_DEFAULT, 1, Integer.MAX_VALUE);
     long ioSeconds = PfsConfigValues.number(conf, OrangefsConfigKeys.IO_TIMEOUT_SECONDS,
@@ -31,7 +33,7 @@ final class OrangefsConnection {
       try (CallDeadline connecting = new CallDeadline(OrangefsConfigKeys.BACKEND_NAME,
           OrangefsConfigKeys.CONNECT_TIMEOUT_SECONDS, connectSeconds, "is it up?")) {
         top = connecting.call("connect", server, () -> {
-          int fs = OrangefsClient.fileSystem(server, cacheMillis);
+          int fs = OrangefsClient.fileSystem(server, cacheMillis, clientLog);
           return new OrangefsRoot(fs, OrangefsClient.rootHandle(fs), "/");
         });
       } catch (IOException e) {
