@@ -57,9 +57,13 @@ final class OrangefsBenchCommand extends MountComparisonBench {
 
   @Override
   protected List<String> mountCommand() {
-    Path installed = Path.of(System.getProperty("user.home"), ".cache/pfsmix/orangefs/current/install/bin/pvfs2fuse");
-    String program = Files.isExecutable(installed) ? installed.toString() : "pvfs2fuse";
-    return List.of(program, mountPoint.toString(), "-o", "fs_spec=" + fsSpec);
+    Path install = Path.of(System.getProperty("user.home"), ".cache/pfsmix/orangefs/current/install");
+    if (!Files.isExecutable(install.resolve("bin/pvfs2fuse"))) {
+      return List.of("pvfs2fuse", mountPoint.toString(), "-o", "fs_spec=" + fsSpec);
+    }
+    // OrangeFS's build sets no run path in its programs
+    return List.of("env", "LD_LIBRARY_PATH=" + install.resolve("lib"), install.resolve("bin/pvfs2fuse").toString(),
+        mountPoint.toString(), "-o", "fs_spec=" + fsSpec);
   }
 
   @Override

@@ -43,8 +43,6 @@ public final class CephFsBackend implements StorageBackend {
   private static final Set<BackendCapability> CAPABILITIES = EnumSet.of(BackendCapability.APPEND,
       BackendCapability.SHARED_WRITES, BackendCapability.TRUNCATE, BackendCapability.XATTRS,
       BackendCapability.PERMISSIONS);
-  /** The largest scratch buffer a heap buffer's bytes go through at once. */
-  private static final int SCRATCH_LIMIT = 8 << 20;
 
   private final CephRoot root;
   private final CallDeadline io;
@@ -395,15 +393,6 @@ public final class CephFsBackend implements StorageBackend {
   void countCopy(int bytes) {
     bufferCopies.incrementAndGet();
     copiedBytes.addAndGet(bytes);
-  }
-
-  /** A direct buffer of at least {@code length} bytes (at most {@link #SCRATCH_LIMIT}), reusing {@code current}. */
-  static ByteBuffer scratch(ByteBuffer current, int length) {
-    int wanted = Math.min(length, SCRATCH_LIMIT);
-    if (current != null && current.capacity() >= wanted) {
-      return current.clear();
-    }
-    return ByteBuffer.allocateDirect(wanted);
   }
 
   @Override

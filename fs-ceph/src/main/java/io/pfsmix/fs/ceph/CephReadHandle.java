@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 
 import io.pfsmix.fs.backend.ReadHandle;
+import io.pfsmix.fs.backend.ScratchBuffer;
 
 /** A CephFS file open for reading at explicit offsets (ceph_ll_read with an offset: a pread). */
 final class CephReadHandle implements ReadHandle {
@@ -11,7 +12,7 @@ final class CephReadHandle implements ReadHandle {
   private final CephFsBackend backend;
   private final CephRoot.OpenFile file;
   private final String path;
-  private ByteBuffer scratch;
+  private final ScratchBuffer scratch = new ScratchBuffer();
   private boolean closed;
 
   CephReadHandle(CephFsBackend backend, CephRoot.OpenFile file, String path) {
@@ -34,11 +35,11 @@ final class CephReadHandle implements ReadHandle {
         destination.position(destination.position() + read);
       }
     } else {
-      scratch = CephFsBackend.scratch(scratch, length);
-      length = Math.min(length, scratch.capacity());
-      read = readAt(position, scratch, 0, length);
+      ByteBuffer through = scratch.take(length);
+      length = Math.min(length, through.capacity());
+      read = readAt(position, through, 0, length);
       if (read > 0) {
-        destination.put(scratch.duplicate().limit(read));
+        destination.put(through.limit(read));
         backend.countCopy(read);
       }
     }

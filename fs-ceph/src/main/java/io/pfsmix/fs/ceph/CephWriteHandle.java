@@ -3,6 +3,7 @@ package io.pfsmix.fs.ceph;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 
+import io.pfsmix.fs.backend.ScratchBuffer;
 import io.pfsmix.fs.backend.WriteHandle;
 import io.pfsmix.fs.posix.CallDeadline;
 
@@ -17,7 +18,7 @@ final class CephWriteHandle implements WriteHandle {
   private final String path;
   private final long initialLength;
   private final CallDeadline.FileCalls calls;
-  private ByteBuffer scratch;
+  private final ScratchBuffer scratch = new ScratchBuffer();
   private boolean closed;
 
   CephWriteHandle(CephFsBackend backend, CephRoot.OpenFile file, String path, long initialLength) {
@@ -38,10 +39,10 @@ final class CephWriteHandle implements WriteHandle {
     }
     // a heap buffer goes through a direct one, a piece at a time
     for (long at = position; source.hasRemaining();) {
-      scratch = CephFsBackend.scratch(scratch, source.remaining());
-      int length = Math.min(source.remaining(), scratch.capacity());
-      scratch.clear().put(source.duplicate().limit(source.position() + length));
-      writeAt(at, scratch, 0, length);
+      ByteBuffer through = scratch.take(source.remaining());
+      int length = Math.min(source.remaining(), through.capacity());
+      through.put(source.duplicate().limit(source.position() + length));
+      writeAt(at, through, 0, length);
       backend.countCopy(length);
       source.position(source.position() + length);
       at += length;

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 
 import io.pfsmix.fs.backend.ReadHandle;
+import io.pfsmix.fs.backend.ScratchBuffer;
 
 /**
  * An OrangeFS file open for reading at explicit offsets. OrangeFS has no open files: each read names the file's
@@ -14,6 +15,7 @@ final class OrangefsReadHandle implements ReadHandle {
   private final OrangefsBackend backend;
   private final long handle;
   private final String path;
+  private final ScratchBuffer scratch = new ScratchBuffer();
 
   OrangefsReadHandle(OrangefsBackend backend, long handle, String path) {
     this.backend = backend;
@@ -28,11 +30,12 @@ final class OrangefsReadHandle implements ReadHandle {
       return 0;
     }
     backend.checkOpen(path);
-    // the shim's buffers are direct (allocateBuffer); a caller's heap buffer goes through a direct one
-    ByteBuffer buffer = destination.isDirect() ? destination : ByteBuffer.allocateDirect(length);
+    // the shim's buffers are direct (allocateBuffer); a caller's heap buffer goes through the scratch buffer
+    ByteBuffer buffer = destination.isDirect() ? destination : scratch.take(length);
     int offset = buffer.position();
+    int wanted = Math.min(length, buffer.capacity() - offset);
     int read = backend.calls().call("read at " + position, path,
-        () -> (int) OrangefsClient.io(backend.fs(), handle, false, position, buffer, offset, length));
+        () -> (int) OrangefsClient.io(backend.fs(), handle, false, position, buffer, offset, wanted));
     if (read <= 0) {
       return -1;
     }

@@ -3,6 +3,7 @@ package io.pfsmix.fs.orangefs;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 
+import io.pfsmix.fs.backend.ScratchBuffer;
 import io.pfsmix.fs.backend.WriteHandle;
 import io.pfsmix.fs.posix.CallDeadline;
 
@@ -18,6 +19,7 @@ final class OrangefsWriteHandle implements WriteHandle {
   private final String path;
   private final long initialLength;
   private final CallDeadline.FileCalls calls;
+  private final ScratchBuffer scratch = new ScratchBuffer();
   private boolean closed;
 
   OrangefsWriteHandle(OrangefsBackend backend, long handle, String path, long initialLength) {
@@ -31,14 +33,27 @@ final class OrangefsWriteHandle implements WriteHandle {
   @Override
   public void write(long position, ByteBuffer source) throws IOException {
     backend.checkOpen(path);
-    int length = source.remaining();
-    // the shim's buffers are direct (allocateBuffer); a caller's heap buffer goes through a direct one
-    ByteBuffer buffer = source.isDirect() ? source
-        : ByteBuffer.allocateDirect(length).put(source.duplicate()).flip();
-    int offset = buffer.position();
+    if (source.isDirect()) {
+      // the common path: the shim's write-behind buffer from allocateBuffer
+      int length = source.remaining();
+      writeAt(position, source, source.position(), length);
+      source.position(source.position() + length);
+      return;
+    }
+    // a caller's heap buffer goes through the scratch buffer, a piece at a time
+    for (long at = position; source.hasRemaining();) {
+      ByteBuffer through = scratch.take(source.remaining());
+      int length = Math.min(source.remaining(), through.capacity());
+      through.put(source.duplicate().limit(source.position() + length));
+      writeAt(at, through, 0, length);
+      source.position(source.position() + length);
+      at += length;
+    }
+  }
+
+  private void writeAt(long position, ByteBuffer buffer, int offset, int length) throws IOException {
     calls.run("write at " + position,
         () -> OrangefsClient.io(backend.fs(), handle, true, position, buffer, offset, length));
-    source.position(source.position() + length);
   }
 
   @Override
