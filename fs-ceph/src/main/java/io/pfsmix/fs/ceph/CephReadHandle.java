@@ -23,27 +23,12 @@ final class CephReadHandle implements ReadHandle {
 
   @Override
   public int read(long position, ByteBuffer destination) throws IOException {
-    int length = destination.remaining();
-    if (length == 0) {
-      return 0;
+    boolean copied = !destination.isDirect();
+    int read = scratch.read(position, destination, this::readAt);
+    if (copied && read > 0) {
+      backend.countCopy(read);
     }
-    int read;
-    if (destination.isDirect()) {
-      // The common path: the shim's read-ahead buffer from allocateBuffer, filled by libcephfs directly.
-      read = readAt(position, destination, destination.position(), length);
-      if (read > 0) {
-        destination.position(destination.position() + read);
-      }
-    } else {
-      ByteBuffer through = scratch.take(length);
-      length = Math.min(length, through.capacity());
-      read = readAt(position, through, 0, length);
-      if (read > 0) {
-        destination.put(through.limit(read));
-        backend.countCopy(read);
-      }
-    }
-    return read > 0 ? read : -1;
+    return read;
   }
 
   private int readAt(long position, ByteBuffer buffer, int offset, int length) throws IOException {

@@ -31,21 +31,10 @@ final class CephWriteHandle implements WriteHandle {
 
   @Override
   public void write(long position, ByteBuffer source) throws IOException {
-    if (source.isDirect()) {
-      int length = source.remaining();
-      writeAt(position, source, source.position(), length);
-      source.position(source.position() + length);
-      return;
-    }
-    // a heap buffer goes through a direct one, a piece at a time
-    for (long at = position; source.hasRemaining();) {
-      ByteBuffer through = scratch.take(source.remaining());
-      int length = Math.min(source.remaining(), through.capacity());
-      through.put(source.duplicate().limit(source.position() + length));
-      writeAt(at, through, 0, length);
+    int length = source.remaining();
+    scratch.write(position, source, this::writeAt);
+    if (!source.isDirect() && length > 0) {
       backend.countCopy(length);
-      source.position(source.position() + length);
-      at += length;
     }
   }
 

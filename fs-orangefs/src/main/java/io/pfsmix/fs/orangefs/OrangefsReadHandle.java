@@ -25,26 +25,12 @@ final class OrangefsReadHandle implements ReadHandle {
 
   @Override
   public int read(long position, ByteBuffer destination) throws IOException {
-    int length = destination.remaining();
-    if (length == 0) {
+    if (!destination.hasRemaining()) {
       return 0;
     }
     backend.checkOpen(path);
-    // the shim's buffers are direct (allocateBuffer); a caller's heap buffer goes through the scratch buffer
-    ByteBuffer buffer = destination.isDirect() ? destination : scratch.take(length);
-    int offset = buffer.position();
-    int wanted = Math.min(length, buffer.capacity() - offset);
-    int read = backend.calls().call("read at " + position, path,
-        () -> (int) OrangefsClient.io(backend.fs(), handle, false, position, buffer, offset, wanted));
-    if (read <= 0) {
-      return -1;
-    }
-    if (buffer != destination) {
-      destination.put(buffer.limit(read));
-    } else {
-      destination.position(offset + read);
-    }
-    return read;
+    return scratch.read(position, destination, (at, buffer, offset, length) -> backend.calls().call("read at " + at,
+        path, () -> (int) OrangefsClient.io(backend.fs(), handle, false, at, buffer, offset, length)));
   }
 
   @Override

@@ -33,22 +33,7 @@ final class OrangefsWriteHandle implements WriteHandle {
   @Override
   public void write(long position, ByteBuffer source) throws IOException {
     backend.checkOpen(path);
-    if (source.isDirect()) {
-      // the common path: the shim's write-behind buffer from allocateBuffer
-      int length = source.remaining();
-      writeAt(position, source, source.position(), length);
-      source.position(source.position() + length);
-      return;
-    }
-    // a caller's heap buffer goes through the scratch buffer, a piece at a time
-    for (long at = position; source.hasRemaining();) {
-      ByteBuffer through = scratch.take(source.remaining());
-      int length = Math.min(source.remaining(), through.capacity());
-      through.put(source.duplicate().limit(source.position() + length));
-      writeAt(at, through, 0, length);
-      source.position(source.position() + length);
-      at += length;
-    }
+    scratch.write(position, source, this::writeAt);
   }
 
   private void writeAt(long position, ByteBuffer buffer, int offset, int length) throws IOException {
