@@ -46,6 +46,17 @@ static const char DATAFILES_KEY[] = "system.pvfs2.dh";
 /* the largest distribution or datafile list read: 4 KiB hold 512 datafiles */
 #define XATTR_VALUE_MAX 4096
 
+/* One call into the client library at a time. Its blocking calls are not safe from several threads at once: with four
+   IOR ranks writing one file for a minute, a call that ran to completion at once was also taken off the shared
+   completion list by another thread's progress loop, its hints freed twice ("PINT_free: free fails magic number test"
+   in PVFS_hint_free), then servers got garbage hints and writes failed with EINVAL. Processes still run in parallel. */
+static pthread_mutex_t library_lock = PTHREAD_MUTEX_INITIALIZER;
+#define SERIALIZED(call) ({ \
+  pthread_mutex_lock(&library_lock); \
+  __typeof__(call) serialized_result = (call); \
+  pthread_mutex_unlock(&library_lock); \
+  serialized_result; })
+
 static pthread_once_t credential_once = PTHREAD_ONCE_INIT;
 static PVFS_credential credential;
 static int credential_error;
@@ -170,7 +181,7 @@ JNIEXPORT jint JNICALL Java_io_pfsmix_fs_orangefs_OrangefsClient_addFileSystem(J
   entry->integrity_check = 1;
   entry->mnt_dir = strdup("/");
   /* the entry stays with the library for the life of the process: file systems are added, never removed */
-  int result = PVFS_sys_fs_add(entry);
+  int result = SERIALIZED(PVFS_sys_fs_add(entry));
   if (failed(env, "PVFS_sys_fs_add", result)) return 0;
   return entry->fs_id;
 }
@@ -181,7 +192,7 @@ JNIEXPORT jlong JNICALL Java_io_pfsmix_fs_orangefs_OrangefsClient_rootHandle(JNI
   PVFS_sysresp_lookup response;
   memset(&response, 0, sizeof response);
   char root[] = "/";
-  if (failed(env, "lookup /", PVFS_sys_lookup(fs, root, cred, &response, PVFS2_LOOKUP_LINK_NO_FOLLOW, NULL))) {
+  if (failed(env, "lookup /", SERIALIZED(PVFS_sys_lookup(fs, root, cred, &response, PVFS2_LOOKUP_LINK_NO_FOLLOW, NULL)))) {
     return 0;
   }
   return (jlong) response.ref.handle;
@@ -195,8 +206,8 @@ JNIEXPORT jlong JNICALL Java_io_pfsmix_fs_orangefs_OrangefsClient_lookup(JNIEnv 
   if (name == NULL) return 0;
   PVFS_sysresp_lookup response;
   memset(&response, 0, sizeof response);
-  int result = PVFS_sys_ref_lookup(fs, name, ref_of(fs, parent), cred, &response, PVFS2_LOOKUP_LINK_NO_FOLLOW,
-      NULL);
+  int result = SERIALIZED(PVFS_sys_ref_lookup(fs, name, ref_of(fs, parent), cred, &response, PVFS2_LOOKUP_LINK_NO_FOLLOW,
+      NULL));
   free(name);
   if (failed(env, "lookup", result)) return 0;
   return (jlong) response.ref.handle;
@@ -223,7 +234,7 @@ JNIEXPORT jbyteArray JNICALL Java_io_pfsmix_fs_orangefs_OrangefsClient_getattr(J
   memset(&response, 0, sizeof response);
   /* a file's size is the sum over its datafiles: one message per I/O server, asked only when wanted */
   uint32_t mask = withSize ? PVFS_ATTR_SYS_ALL_NOHINT : PVFS_ATTR_SYS_ALL_NOSIZE;
-  if (failed(env, "getattr", PVFS_sys_getattr(ref_of(fs, handle), mask, cred, &response, NULL))) return NULL;
+  if (failed(env, "getattr", SERIALIZED(PVFS_sys_getattr(ref_of(fs, handle), mask, cred, &response, NULL)))) return NULL;
   jbyteArray target = put_attributes(env, &response.attr, fields, 0);
   PVFS_util_release_sys_attr(&response.attr);
   return target;
@@ -248,8 +259,8 @@ JNIEXPORT jobjectArray JNICALL Java_io_pfsmix_fs_orangefs_OrangefsClient_readdir
   for (;;) {
     PVFS_sysresp_readdirplus response;
     memset(&response, 0, sizeof response);
-    int status = PVFS_sys_readdirplus(ref_of(fs, handle), token, READDIR_BATCH, cred, PVFS_ATTR_SYS_ALL_NOHINT,
-        &response, NULL);
+    int status = SERIALIZED(PVFS_sys_readdirplus(ref_of(fs, handle), token, READDIR_BATCH, cred, PVFS_ATTR_SYS_ALL_NOHINT,
+        &response, NULL));
     if (failed(env, "readdirplus", status)) goto out;
     for (uint32_t i = 0; i < response.pvfs_dirent_outcount; i++) {
       if (response.stat_err_array[i] != 0) {
@@ -371,7 +382,7 @@ JNIEXPORT jlong JNICALL Java_io_pfsmix_fs_orangefs_OrangefsClient_create(JNIEnv 
   }
   PVFS_sysresp_create response;
   memset(&response, 0, sizeof response);
-  int result = PVFS_sys_create(name, ref_of(fs, parent), attr, cred, dist, &response, NULL, NULL);
+  int result = SERIALIZED(PVFS_sys_create(name, ref_of(fs, parent), attr, cred, dist, &response, NULL, NULL));
   if (dist != NULL) PVFS_sys_dist_free(dist);
   free(name);
   if (failed(env, "create", result)) return 0;
@@ -385,7 +396,7 @@ JNIEXPORT jlong JNICALL Java_io_pfsmix_fs_orangefs_OrangefsClient_mkdir(JNIEnv *
   if (name == NULL) return 0;
   PVFS_sysresp_mkdir response;
   memset(&response, 0, sizeof response);
-  int result = PVFS_sys_mkdir(name, ref_of(fs, parent), new_attributes(cred, permissions), cred, &response, NULL);
+  int result = SERIALIZED(PVFS_sys_mkdir(name, ref_of(fs, parent), new_attributes(cred, permissions), cred, &response, NULL));
   free(name);
   if (failed(env, "mkdir", result)) return 0;
   return (jlong) response.ref.handle;
@@ -404,8 +415,8 @@ JNIEXPORT jlong JNICALL Java_io_pfsmix_fs_orangefs_OrangefsClient_symlink(JNIEnv
   }
   PVFS_sysresp_symlink response;
   memset(&response, 0, sizeof response);
-  int result = PVFS_sys_symlink(name, ref_of(fs, parent), target, new_attributes(cred, 0777), cred, &response,
-      NULL);
+  int result = SERIALIZED(PVFS_sys_symlink(name, ref_of(fs, parent), target, new_attributes(cred, 0777), cred, &response,
+      NULL));
   free(name);
   free(target);
   if (failed(env, "symlink", result)) return 0;
@@ -418,7 +429,7 @@ JNIEXPORT void JNICALL Java_io_pfsmix_fs_orangefs_OrangefsClient_remove(JNIEnv *
   const PVFS_credential *cred = creds(env);
   char *name = cred == NULL ? NULL : entry_name(env, jname);
   if (name == NULL) return;
-  int result = PVFS_sys_remove(name, ref_of(fs, parent), cred, NULL);
+  int result = SERIALIZED(PVFS_sys_remove(name, ref_of(fs, parent), cred, NULL));
   free(name);
   failed(env, "remove", result);
 }
@@ -433,8 +444,8 @@ JNIEXPORT void JNICALL Java_io_pfsmix_fs_orangefs_OrangefsClient_rename(JNIEnv *
     free(source);
     return;
   }
-  int result = PVFS_sys_rename(source, ref_of(fs, sourceParent), destination, ref_of(fs, destinationParent), cred,
-      NULL);
+  int result = SERIALIZED(PVFS_sys_rename(source, ref_of(fs, sourceParent), destination, ref_of(fs, destinationParent), cred,
+      NULL));
   free(source);
   free(destination);
   failed(env, "rename", result);
@@ -453,14 +464,14 @@ JNIEXPORT void JNICALL Java_io_pfsmix_fs_orangefs_OrangefsClient_setattr(JNIEnv 
   attr.mtime = (PVFS_time) mtime;
   attr.atime = (PVFS_time) atime;
   attr.mask = (uint32_t) mask;
-  failed(env, "setattr", PVFS_sys_setattr(ref_of(fs, handle), attr, cred, NULL));
+  failed(env, "setattr", SERIALIZED(PVFS_sys_setattr(ref_of(fs, handle), attr, cred, NULL)));
 }
 
 JNIEXPORT void JNICALL Java_io_pfsmix_fs_orangefs_OrangefsClient_truncate(JNIEnv *env, jclass type, jint fs,
     jlong handle, jlong size) {
   const PVFS_credential *cred = creds(env);
   if (cred == NULL) return;
-  failed(env, "truncate", PVFS_sys_truncate(ref_of(fs, handle), (PVFS_size) size, cred, NULL));
+  failed(env, "truncate", SERIALIZED(PVFS_sys_truncate(ref_of(fs, handle), (PVFS_size) size, cred, NULL)));
 }
 
 /*
@@ -486,8 +497,8 @@ JNIEXPORT jlong JNICALL Java_io_pfsmix_fs_orangefs_OrangefsClient_io(JNIEnv *env
     }
     PVFS_sysresp_io response;
     memset(&response, 0, sizeof response);
-    int result = PVFS_sys_io(ref_of(fs, handle), PVFS_BYTE, position + done, memory + offset + done,
-        memory_request, cred, &response, write ? PVFS_IO_WRITE : PVFS_IO_READ, NULL);
+    int result = SERIALIZED(PVFS_sys_io(ref_of(fs, handle), PVFS_BYTE, position + done, memory + offset + done,
+        memory_request, cred, &response, write ? PVFS_IO_WRITE : PVFS_IO_READ, NULL));
     PVFS_Request_free(&memory_request);
     if (failed(env, write ? "write" : "read", result)) return 0;
     done += response.total_completed;
@@ -506,7 +517,7 @@ JNIEXPORT void JNICALL Java_io_pfsmix_fs_orangefs_OrangefsClient_flush(JNIEnv *e
     jlong handle) {
   const PVFS_credential *cred = creds(env);
   if (cred == NULL) return;
-  failed(env, "flush", PVFS_sys_flush(ref_of(fs, handle), cred, NULL));
+  failed(env, "flush", SERIALIZED(PVFS_sys_flush(ref_of(fs, handle), cred, NULL)));
 }
 
 static jbyteArray system_attribute(JNIEnv *env, jint fs, jlong handle, const char *key, size_t key_size) {
@@ -525,7 +536,7 @@ static jbyteArray system_attribute(JNIEnv *env, jint fs, jlong handle, const cha
   v.buffer = value;
   v.buffer_sz = XATTR_VALUE_MAX;
   jbyteArray result = NULL;
-  if (!failed(env, key, PVFS_sys_geteattr(ref_of(fs, handle), cred, &k, &v, NULL))) {
+  if (!failed(env, key, SERIALIZED(PVFS_sys_geteattr(ref_of(fs, handle), cred, &k, &v, NULL)))) {
     result = java_bytes(env, value, (size_t) v.read_sz);
   }
   free(value);
@@ -548,9 +559,9 @@ JNIEXPORT jbyteArray JNICALL Java_io_pfsmix_fs_orangefs_OrangefsClient_datafiles
 JNIEXPORT jstring JNICALL Java_io_pfsmix_fs_orangefs_OrangefsClient_server(JNIEnv *env, jclass type, jint fs,
     jlong handle) {
   PVFS_BMI_addr_t address;
-  if (failed(env, "PVFS_mgmt_map_handle", PVFS_mgmt_map_handle(fs, (PVFS_handle) handle, &address))) return NULL;
+  if (failed(env, "PVFS_mgmt_map_handle", SERIALIZED(PVFS_mgmt_map_handle(fs, (PVFS_handle) handle, &address)))) return NULL;
   int server_type = 0;
-  const char *name = PVFS_mgmt_map_addr(fs, address, &server_type);
+  const char *name = SERIALIZED(PVFS_mgmt_map_addr(fs, address, &server_type));
   if (name == NULL) {
     throw_errno(env, "PVFS_mgmt_map_addr", ENOENT, "no server address for the handle");
     return NULL;
@@ -564,7 +575,7 @@ JNIEXPORT jlongArray JNICALL Java_io_pfsmix_fs_orangefs_OrangefsClient_statfs(JN
   if (cred == NULL) return NULL;
   PVFS_sysresp_statfs response;
   memset(&response, 0, sizeof response);
-  if (failed(env, "statfs", PVFS_sys_statfs(fs, cred, &response, NULL))) return NULL;
+  if (failed(env, "statfs", SERIALIZED(PVFS_sys_statfs(fs, cred, &response, NULL)))) return NULL;
   jlong values[2] = {(jlong) response.statfs_buf.bytes_total, (jlong) response.statfs_buf.bytes_available};
   jlongArray result = (*env)->NewLongArray(env, 2);
   if (result != NULL) (*env)->SetLongArrayRegion(env, result, 0, 2, values);
