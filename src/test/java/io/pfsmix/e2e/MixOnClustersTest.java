@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
@@ -17,6 +18,7 @@ import io.pfsmix.mix.PhaseRecord;
 import io.pfsmix.mix.ResultsFiles;
 import io.pfsmix.mix.WorkloadResult;
 import io.pfsmix.trace.format.EventContext;
+import io.pfsmix.trace.format.TracePoint;
 import io.pfsmix.trace.format.TraceReader;
 import io.pfsmix.trace.format.TraceRecord;
 
@@ -152,6 +154,22 @@ class MixOnClustersTest {
     MixResults mix = runComplete(results, "--fs", "orangefs", "--patterns", "n-to-1", "--dir", "/mix");
     assertThat(mix.environment().get("orangefs").get("file system")).contains("OrangeFS");
     MixCli.assertTraceMatches(mix, results, "/mix", true);
+  }
+
+  @Test
+  void onAFileUriTracedWithTheLocalJobRunner() throws Exception {
+    // the local job runner casts file: to LocalFileSystem: bound to TracingFileSystem, every traced phase failed with
+    // ClassCastException; file: keeps a LocalFileSystem that traces (TracingLocalFileSystem)
+    Path results = out.resolve("file");
+    String dir = out.resolve("file-mix").toString();
+    MixResults mix = runComplete(results, "--fs", "file:///", "--patterns", "n-to-n", "--dir", dir);
+    long ior = mix.phases().stream().flatMap(p -> p.workloads().stream()).filter(w -> w.workload().equals("ior"))
+        .mapToLong(WorkloadResult::bytes).sum();
+    assertThat(ior).isEqualTo(2 * 2 * 256 * 1024 * 4);
+    Map<String, Long> traced = MixCli.traceBytes(results.resolve(ResultsFiles.MERGED_TRACE), List.of(dir + "/ior/"));
+    // below the checksum layer: the checkpoints and their .crc files (4 bytes per 512)
+    assertThat(MixCli.get(traced, TracePoint.APPLICATION, "write", dir + "/ior/")).isEqualTo(ior + ior / 512 * 4 + 2 * 2
+        * 8);
   }
 
   private static MixResults runComplete(Path results, String... more) throws Exception {

@@ -14,6 +14,7 @@ import java.util.function.IntFunction;
 
 import org.apache.hadoop.fs.ByteBufferPositionedReadable;
 import org.apache.hadoop.fs.ByteBufferReadable;
+import org.apache.hadoop.fs.CanSetReadahead;
 import org.apache.hadoop.fs.CanUnbuffer;
 import org.apache.hadoop.fs.FSExceptionMessages;
 import org.apache.hadoop.fs.FSInputStream;
@@ -41,7 +42,8 @@ import io.pfsmix.fs.backend.ReadHandle;
  * (where the backend's handle can map), so small reads copy once, from the page cache.
  */
 final class PfsInputStream extends FSInputStream
-    implements ByteBufferReadable, ByteBufferPositionedReadable, CanUnbuffer, StreamCapabilities, IOStatisticsSource {
+    implements ByteBufferReadable, ByteBufferPositionedReadable, CanSetReadahead, CanUnbuffer, StreamCapabilities,
+    IOStatisticsSource {
 
   /** What a stream needs from its file system, fixed at open. */
   record Settings(int chunkSize, boolean alignedChunks, boolean mappedChunks, int vectoredMinSeek,
@@ -51,7 +53,9 @@ final class PfsInputStream extends FSInputStream
   private final String path;
   private final ReadHandle handle;
   private final ReadBufferPool pool;
-  private final Settings settings;
+  /** As opened; {@link #settings} differs only after {@link #setReadahead}. */
+  private final Settings opened;
+  private Settings settings;
   private final FileSystem.Statistics fsStatistics;
   /** Rare events; the per-read counters below are plain fields (the stream is synchronized) read by {@link #view}. */
   private final IOStatisticsStore statistics;
@@ -81,6 +85,7 @@ final class PfsInputStream extends FSInputStream
     this.handle = handle;
     this.knownLength = length;
     this.pool = pool;
+    this.opened = settings;
     this.settings = settings;
     this.fsStatistics = fsStatistics;
     this.onClose = onClose;
@@ -576,6 +581,22 @@ final class PfsInputStream extends FSInputStream
     if (closed) {
       throw new IOException(FSExceptionMessages.STREAM_IS_CLOSED + ": " + path);
     }
+  }
+
+  /**
+   * Hadoop's per-stream read-ahead (HBase and Hive set it): the size of this stream's later backend reads, 0 for none
+   * (every read goes to the backend at its own size); null restores the size it was opened with. The buffer is given
+   * back, so the next read fills one of the new size.
+   */
+  @Override
+  public synchronized void setReadahead(Long readahead) {
+    if (readahead != null && (readahead < 0 || readahead > Integer.MAX_VALUE - 8)) {
+      throw new IllegalArgumentException("read-ahead of " + path + " must be between 0 and " + (Integer.MAX_VALUE - 8)
+          + " bytes, got " + readahead);
+    }
+    settings = readahead == null ? opened : new Settings((int) Math.max(1, readahead), opened.alignedChunks(),
+        opened.mappedChunks(), opened.vectoredMinSeek(), opened.vectoredMaxMerged());
+    releaseBuffer();
   }
 
   /** Gives the buffer back; the stream stays usable and refills on the next read. */

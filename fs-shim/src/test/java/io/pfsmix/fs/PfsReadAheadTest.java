@@ -17,6 +17,7 @@ import org.apache.hadoop.fs.FileRange;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Options.OpenFileOptions;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.fs.StreamCapabilities;
 import org.apache.hadoop.fs.statistics.IOStatistics;
 import org.apache.hadoop.fs.statistics.IOStatisticsSupport;
 import org.apache.hadoop.fs.statistics.StreamStatisticNames;
@@ -92,6 +93,41 @@ class PfsReadAheadTest {
         .as("closed streams add their counts to the file system's").isEqualTo(FILE_LENGTH);
     assertThat(hadoopStatistics.getBytesRead() - hadoopBytesBefore).as("FileSystem.Statistics (MapReduce counters)")
         .isEqualTo(FILE_LENGTH);
+  }
+
+  @Test
+  void setReadaheadChangesTheSizeOfLaterBackendReadsAndNullRestoresIt() throws Exception {
+    byte[] read = new byte[FILE_LENGTH];
+    try (FSDataInputStream in = fs.open(FILE)) {
+      assertThat(in.hasCapability(StreamCapabilities.READAHEAD)).isTrue();
+      in.setReadahead(256L << 10);
+      for (int at = 0; at < MIB; at += 4096) {
+        in.readFully(read, at, 4096);
+      }
+      // 1 MiB in 4 KiB reads with a 256 KiB read-ahead: 4 backend reads of 256 KiB each
+      assertThat(backend.reads()).extracting(CountingBackend.Read::offset).containsExactly(0L, 256L << 10, 512L << 10,
+          768L << 10);
+      assertThat(backend.reads()).extracting(CountingBackend.Read::requested).containsOnly(256 << 10);
+
+      backend.reset();
+      in.setReadahead(null);
+      for (int at = MIB; at < 2 * MIB; at += 4096) {
+        in.readFully(read, at, 4096);
+      }
+      // the size it was opened with: the aligned 4 MiB chunk holding 1 MiB
+      assertThat(backend.reads()).extracting(CountingBackend.Read::offset).containsExactly(0L);
+      assertThat(backend.reads()).extracting(CountingBackend.Read::requested).containsExactly(CHUNK);
+
+      backend.reset();
+      in.setReadahead(0L);
+      in.readFully(read, 2 * MIB, 4096);
+      assertThat(backend.reads()).as("no read-ahead: the read at its own size")
+          .containsExactly(new CountingBackend.Read(2L * MIB, 4096, 4096));
+      assertThat(Arrays.copyOf(read, 2 * MIB + 4096)).isEqualTo(Arrays.copyOf(content, 2 * MIB + 4096));
+
+      assertThatThrownBy(() -> in.setReadahead(-1L)).isInstanceOf(IllegalArgumentException.class)
+          .hasMessageContaining("/data/ten-mib").hasMessageContaining("-1");
+    }
   }
 
   @Test

@@ -23,13 +23,12 @@ import org.junit.jupiter.api.io.TempDir;
 
 import io.pfsmix.fs.BufferMemory;
 import io.pfsmix.fs.Sizes;
-import io.pfsmix.trace.TraceConfigKeys;
+import io.pfsmix.trace.Tracing;
 import io.pfsmix.trace.format.TraceOp;
 import io.pfsmix.trace.format.TracePoint;
 import io.pfsmix.trace.format.TraceReader;
 import io.pfsmix.trace.format.TraceRecord;
 import io.pfsmix.trace.hadoop.TraceRecorders;
-import io.pfsmix.trace.hadoop.TracingFileSystem;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -313,9 +312,7 @@ class IorPfsRunTest {
   @Test
   void tracedRunRecordsEachRanksIoWithItsRank() throws IOException {
     Path traces = root.resolve("traces");
-    conf.set("fs.pfs.impl", TracingFileSystem.class.getName());
-    conf.set(TraceConfigKeys.wrappedImplKey("pfs"), "io.pfsmix.fs.PfsFileSystem");
-    conf.set(TraceConfigKeys.DESTINATION, traces.toString());
+    Tracing.enable(conf, "pfs", traces.toString(), true, false);
     try {
       run("-w", "-r", "-N", "3", "-s", "2", "-b", "16k", "-t", "4k", "-o", "pfs:///ckpt/traced");
     } finally {

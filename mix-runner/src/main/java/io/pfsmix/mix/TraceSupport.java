@@ -4,19 +4,14 @@ import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.net.InetAddress;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 
-import io.pfsmix.fs.PfsConfigKeys;
-import io.pfsmix.trace.TraceConfigKeys;
+import io.pfsmix.trace.Tracing;
 import io.pfsmix.trace.format.TraceWriter;
 import io.pfsmix.trace.hadoop.TraceRecorders;
-import io.pfsmix.trace.hadoop.TracingFileSystem;
-import io.pfsmix.trace.shim.TracingBackendDecorator;
 import io.pfsmix.trace.tools.OutputTarget;
 import io.pfsmix.trace.tools.TraceMerge;
 import io.pfsmix.trace.tools.TraceSource;
@@ -25,25 +20,11 @@ import io.pfsmix.trace.tools.TraceSource;
 class TraceSupport {
 
   /**
-   * Traces every call on the default file system's scheme at the application point and, on pfs, behind the read-ahead
-   * buffer at the storage point, into {@code dir}: one file per process.
+   * Traces every call on the default file system's scheme at the application point and, on pfs (any backend), behind
+   * the read-ahead buffer at the storage point, into {@code dir}: one file per process.
    */
   void enable(Configuration conf, Path dir) {
-    String scheme = FileSystem.getDefaultUri(conf).getScheme();
-    String bound = conf.get("fs." + scheme + ".impl");
-    if (bound != null && !bound.equals(TracingFileSystem.class.getName())) {
-      conf.set(TraceConfigKeys.wrappedImplKey(scheme), bound);
-    }
-    conf.set("fs." + scheme + ".impl", TracingFileSystem.class.getName());
-    if (PfsConfigKeys.SCHEME.equals(scheme)) {
-      List<String> decorators = new ArrayList<>(Arrays.asList(conf.getTrimmedStrings(PfsConfigKeys.BACKEND_DECORATORS)));
-      if (!decorators.contains(TracingBackendDecorator.class.getName())) {
-        decorators.add(TracingBackendDecorator.class.getName());
-      }
-      conf.set(PfsConfigKeys.BACKEND_DECORATORS, String.join(",", decorators));
-    }
-    conf.setBoolean(TraceConfigKeys.ENABLED, true);
-    conf.set(TraceConfigKeys.DESTINATION, dir.toAbsolutePath().toString());
+    Tracing.enable(conf, FileSystem.getDefaultUri(conf).getScheme(), dir.toAbsolutePath().toString());
   }
 
   /** Ends the trace files of this JVM's recorders (the phase is over; its file system instances are closed). */

@@ -23,14 +23,12 @@ import org.apache.hadoop.fs.FileSystem;
 
 import io.pfsmix.fs.PositionedWriter;
 import io.pfsmix.fs.PositionedWrites;
-import io.pfsmix.trace.TraceConfigKeys;
+import io.pfsmix.trace.Tracing;
 import io.pfsmix.trace.format.TraceOp;
 import io.pfsmix.trace.format.TracePoint;
 import io.pfsmix.trace.hadoop.TraceRecorders;
-import io.pfsmix.trace.hadoop.TracingFileSystem;
 import io.pfsmix.trace.recorder.BinaryTraceDestination;
 import io.pfsmix.trace.recorder.TraceRecorder;
-import io.pfsmix.trace.shim.TracingBackendDecorator;
 
 /**
  * Tracing overhead, traced against untraced in one run with the runs interleaved (untraced, traced, untraced, ...):
@@ -173,11 +171,7 @@ public final class TraceOverheadBenchmark {
 
   private Configuration tracedConf(Path destination, boolean applicationPoint) {
     Configuration conf = untracedConf();
-    conf.set("fs.pfs.backend.decorators", TracingBackendDecorator.class.getName());
-    conf.set(TraceConfigKeys.DESTINATION, destination.toString());
-    if (applicationPoint) {
-      conf.set("fs.pfs.impl", TracingFileSystem.class.getName());
-    }
+    Tracing.enable(conf, "pfs", destination.toString(), applicationPoint, true);
     return conf;
   }
 

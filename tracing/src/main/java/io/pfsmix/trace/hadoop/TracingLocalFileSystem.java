@@ -3,6 +3,7 @@ package io.pfsmix.trace.hadoop;
 import java.io.File;
 
 import org.apache.hadoop.fs.FSDataInputStream;
+import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.LocalFileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.RawLocalFileSystem;
@@ -30,6 +31,16 @@ public class TracingLocalFileSystem extends LocalFileSystem {
   @Override
   public File pathToFile(Path path) {
     return raw.pathToFile(path);
+  }
+
+  /**
+   * Hadoop's MapReduce casts this to RawLocalFileSystem (a map task renames its spill files through it): the raw file
+   * system itself, so a job's intermediate spills are not traced; its input and output, read and written through this
+   * file system, are.
+   */
+  @Override
+  public FileSystem getRaw() {
+    return raw;
   }
 
   /**
