@@ -94,7 +94,7 @@ class MixSettingsTest {
             + " (see mix.ior.placement"),
         List.of(MixKeys.IOR_PLACEMENT, "mpi", "mix.ior.placement: unknown value 'mpi': expected threads or yarn"),
         List.of(MixKeys.IOR_RANKS_PER_TASK, "0", "mix.ior.ranks-per-task: must be at least 1"),
-        List.of(MixKeys.IOR_FLAGS, "-x", "mix.ior.flags: IOR refuses '-x': Error invalid argument: -x (see -h"),
+        List.of(MixKeys.IOR_FLAGS, "-q", "mix.ior.flags: IOR refuses '-q': Error invalid argument: -q (IOR 4 has no such option; see -h)"),
         List.of(MixKeys.IOR_FLAGS, "-e -D -5", "mix.ior.flags: IOR refuses '-e -D -5': deadlineForStonewalling must be"
             + " nonnegative value (-D -5)"),
         List.of(MixKeys.IOR_FLAGS, "-h", "mix.ior.flags: flag -h asks for IOR's help, which ./pfsmix ior -h prints"),

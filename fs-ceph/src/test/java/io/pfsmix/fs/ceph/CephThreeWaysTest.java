@@ -24,6 +24,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import io.pfsmix.fs.PfsTestFileSystems;
 import io.pfsmix.fs.TestProcesses;
 import io.pfsmix.fs.layout.XattrReader;
 
@@ -54,11 +55,7 @@ class CephThreeWaysTest {
     TestProcesses.run(List.of("ceph-fuse", "--conf", cluster.confFile().toString(), "-r", "/three-ways",
         mountPoint.toString()), Duration.ofSeconds(60));
     CephTestCluster.closeBeforeStop(CephThreeWaysTest::unmountFuse);
-    Configuration posixConf = new Configuration();
-    posixConf.set("fs.pfs.backend", "posix");
-    posixConf.set("fs.pfs.posix.root", mountPoint.toString());
-    posixConf.setBoolean("fs.pfs.impl.disable.cache", true);
-    pfsOnFuse = FileSystem.newInstance(URI.create("pfs:///"), posixConf);
+    pfsOnFuse = PfsTestFileSystems.newPosixFileSystem(mountPoint);
   }
 
   @AfterAll

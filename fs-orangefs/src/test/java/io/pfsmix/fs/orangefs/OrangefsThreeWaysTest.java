@@ -10,7 +10,6 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Random;
 
-import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileStatus;
@@ -18,6 +17,8 @@ import org.apache.hadoop.fs.FileSystem;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+
+import io.pfsmix.fs.PfsTestFileSystems;
 
 /**
  * The same bytes seen three ways: ofs:// (OrangeFS's client library, natively), pfs:// with the POSIX backend on the
@@ -39,11 +40,7 @@ class OrangefsThreeWaysTest {
     assumeTrue(cluster.fuseMount() != null, "no pvfs2fuse mount: it needs root and /dev/fuse");
     ofs = FileSystem.newInstance(URI.create("ofs:///"), cluster.configuration(DIRECTORY));
     mounted = cluster.fuseMount().resolve(DIRECTORY.substring(1));
-    Configuration posixConf = new Configuration();
-    posixConf.set("fs.pfs.backend", "posix");
-    posixConf.set("fs.pfs.posix.root", mounted.toString());
-    posixConf.setBoolean("fs.pfs.impl.disable.cache", true);
-    pfsOnFuse = FileSystem.newInstance(URI.create("pfs:///"), posixConf);
+    pfsOnFuse = PfsTestFileSystems.newPosixFileSystem(mounted);
   }
 
   @AfterAll
