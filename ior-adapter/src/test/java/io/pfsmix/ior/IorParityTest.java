@@ -80,6 +80,10 @@ class IorParityTest {
   static String normalize(String report) {
     StringBuilder out = new StringBuilder();
     for (String line : report.split("\n", -1)) {
+      if (line.matches("WARNING: \\[RANK \\d+\\]: unlink\\(\\) of file .* failed")) {
+        // the real IOR's -Z -F run warns now and then that a rank's unlink failed (random task order): timing, not format
+        continue;
+      }
       line = line.replaceAll("^(Command line\\s*: ).*", "$1CMD")
           .replaceAll("(\"Command line\": \").*(\", ?)$", "$1CMD$2")
           .replaceAll("[A-Z][a-z]{2} [A-Z][a-z]{2} [ 0-9]\\d \\d\\d:\\d\\d:\\d\\d \\d{4}", "TIME")
