@@ -13,7 +13,8 @@
 #   build_steps    a function run in the unpacked source directory: configure and make with --prefix=$prefix (the
 #                  install itself goes through DESTDIR, done here)
 # Options: --tarball FILE, --print-home (print only the install directory). On success the last line printed is
-# "home <install directory>". Exit status 3: no tarball found (callers skip with that reason); other non-zero: failure.
+# "home <install directory>". Without a tarball (none named, none in ../shared/thirdparty) the latest build in the cache
+# is used. Exit status 3: neither (callers skip with that reason); other non-zero: failure.
 
 thirdparty_die() {
   echo "$name-build: $*" >&2
@@ -31,16 +32,26 @@ thirdparty_build() {
       *) thirdparty_die "unknown option '$1' (see --help)" ;;
     esac
   done
+  cache=$HOME/.cache/pfsmix/$name
   if [[ -z $tarball ]]; then
     tarball=$(compgen -G "$home/../shared/thirdparty/$glob" | head -n 1 || true)
     if [[ -z $tarball ]]; then
+      # a clone elsewhere on a machine that built it before: the build in the cache serves (the Maven build and the
+      # tests find it there anyway); a tarball named later replaces it
+      if [[ -e $cache/current ]]; then
+        prefix=$(cd "$cache/current" && pwd -P)/install
+        if installed; then
+          echo "$name-build: no $what source tarball here; using the earlier build in $prefix" >&2
+          if ((print_home)); then echo "$prefix"; else echo "home $prefix"; fi
+          exit 0
+        fi
+      fi
       echo "$name-build: no $what source tarball: $download_hint, and name it with --tarball or $tarball_env" >&2
       exit 3
     fi
   fi
   [[ -f $tarball && -r $tarball ]] || thirdparty_die "tarball $tarball (from --tarball or $tarball_env): not a readable file"
 
-  cache=$HOME/.cache/pfsmix/$name
   key=$(sha256sum "$tarball" | cut -c1-16)
   prefix=$cache/$key/install
   # One build per key at a time: callers started together (tests bringing up several file systems) wait for the first

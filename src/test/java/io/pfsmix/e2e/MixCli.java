@@ -132,4 +132,14 @@ final class MixCli {
   static long get(Map<String, Long> bytes, TracePoint point, String direction, String prefix) {
     return bytes.getOrDefault(point + " " + direction + " " + prefix, 0L);
   }
+
+  /** Whether an optional module's class is on the test classpath (fs-ceph and fs-orangefs are built only where possible). */
+  static boolean classPresent(String name) {
+    try {
+      Class.forName(name);
+      return true;
+    } catch (ClassNotFoundException e) {
+      return false;
+    }
+  }
 }

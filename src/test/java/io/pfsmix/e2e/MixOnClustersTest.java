@@ -127,7 +127,7 @@ class MixOnClustersTest {
   @Test
   void onTheLocalCephCluster() throws Exception {
     assumeTrue(Files.isExecutable(Path.of("/usr/bin/ceph-mon")), "Ceph is not installed (no /usr/bin/ceph-mon)");
-    assumeTrue(classPresent("io.pfsmix.fs.ceph.CephFsBackendFactory"),
+    assumeTrue(MixCli.classPresent("io.pfsmix.fs.ceph.CephFsBackendFactory"),
         "the CephFS backend (fs-ceph) is not built: it is built only where libcephfs-dev is installed");
     Path results = out.resolve("ceph");
     // jobs on YARN: its node manager and containers must reach CephFS through configuration they build themselves
@@ -148,7 +148,7 @@ class MixOnClustersTest {
     assumeTrue(Files.isRegularFile(Path.of(System.getProperty("user.home"),
         ".cache/pfsmix/orangefs/current/install/sbin/pvfs2-server")),
         "OrangeFS is not built (scripts/orangefs-build.sh builds it from its source tarball; ./run-tests runs it)");
-    assumeTrue(classPresent("io.pfsmix.fs.orangefs.OrangefsBackendFactory"),
+    assumeTrue(MixCli.classPresent("io.pfsmix.fs.orangefs.OrangefsBackendFactory"),
         "the OrangeFS backend (fs-orangefs) is not built: it is built only where OrangeFS's headers are found");
     Path results = out.resolve("orangefs");
     MixResults mix = runComplete(results, "--fs", "orangefs", "--patterns", "n-to-1", "--dir", "/mix");
@@ -181,12 +181,4 @@ class MixOnClustersTest {
     return mix;
   }
 
-  private static boolean classPresent(String name) {
-    try {
-      Class.forName(name);
-      return true;
-    } catch (ClassNotFoundException e) {
-      return false;
-    }
-  }
 }

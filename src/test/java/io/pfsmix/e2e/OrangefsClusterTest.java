@@ -131,6 +131,16 @@ class OrangefsClusterTest {
           "1");
       assertThat(bench.exitCode()).as(bench.stderr()).isZero();
       assertThat(bench.stdout()).contains("refuses mmap").contains("ratio pfs-mmap/nio");
+
+      if (MixCli.classPresent("io.pfsmix.fs.orangefs.OrangefsFileSystem")) {
+        // native vs pvfs2fuse: a mount of its own, the same bytes both ways (a short read back fails the command)
+        Cli.Run compared = MixCli.run("bench", "orangefs", "--server", up.get("server"), "--size", "8m", "-r", "1",
+            "--ior=-N 2 -b 1m -t 256k");
+        assertThat(compared.exitCode()).as(compared.stderr()).isZero();
+        assertThat(compared.stdout()).contains("run 1  ofs:// (client library)").contains("run 1  pfs:// posix on "
+            + "pvfs2fuse").containsPattern("ratio native / pfs:// posix on pvfs2fuse +write [0-9.]+  read 4M [0-9.]+  "
+            + "read 4K [0-9.]+  IOR wr [0-9.]+  IOR rd [0-9.]+");
+      }
     } finally {
       down(dir);
     }
