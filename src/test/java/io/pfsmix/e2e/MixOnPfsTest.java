@@ -161,10 +161,10 @@ class MixOnPfsTest {
     assertThat(results).doesNotExist();
 
     // IOR's own checks of its flags, before the TFIDF phases that come first
-    run = MixCli.run("mix", "--ior-flags=-x", "-o", results.toString());
+    run = MixCli.run("mix", "--ior-flags=-q", "-o", results.toString());
     assertThat(run.exitCode()).isEqualTo(1);
-    assertThat(run.stderr()).isEqualTo("mix: mix.ior.flags: IOR refuses '-x': Error invalid argument: -x (see -h for IOR's"
-        + " options)\n");
+    assertThat(run.stderr()).isEqualTo("mix: mix.ior.flags: IOR refuses '-q': Error invalid argument: -q (IOR 4 has no such"
+        + " option; see -h)\n");
     assertThat(results).doesNotExist();
   }
 
