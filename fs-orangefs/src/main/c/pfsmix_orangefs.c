@@ -192,7 +192,8 @@ JNIEXPORT jlong JNICALL Java_io_pfsmix_fs_orangefs_OrangefsClient_rootHandle(JNI
   PVFS_sysresp_lookup response;
   memset(&response, 0, sizeof response);
   char root[] = "/";
-  if (failed(env, "lookup /", SERIALIZED(PVFS_sys_lookup(fs, root, cred, &response, PVFS2_LOOKUP_LINK_NO_FOLLOW, NULL)))) {
+  if (failed(env, "lookup /",
+      SERIALIZED(PVFS_sys_lookup(fs, root, cred, &response, PVFS2_LOOKUP_LINK_NO_FOLLOW, NULL)))) {
     return 0;
   }
   return (jlong) response.ref.handle;
@@ -206,8 +207,8 @@ JNIEXPORT jlong JNICALL Java_io_pfsmix_fs_orangefs_OrangefsClient_lookup(JNIEnv 
   if (name == NULL) return 0;
   PVFS_sysresp_lookup response;
   memset(&response, 0, sizeof response);
-  int result = SERIALIZED(PVFS_sys_ref_lookup(fs, name, ref_of(fs, parent), cred, &response, PVFS2_LOOKUP_LINK_NO_FOLLOW,
-      NULL));
+  int result = SERIALIZED(PVFS_sys_ref_lookup(fs, name, ref_of(fs, parent), cred, &response,
+      PVFS2_LOOKUP_LINK_NO_FOLLOW, NULL));
   free(name);
   if (failed(env, "lookup", result)) return 0;
   return (jlong) response.ref.handle;
@@ -234,7 +235,9 @@ JNIEXPORT jbyteArray JNICALL Java_io_pfsmix_fs_orangefs_OrangefsClient_getattr(J
   memset(&response, 0, sizeof response);
   /* a file's size is the sum over its datafiles: one message per I/O server, asked only when wanted */
   uint32_t mask = withSize ? PVFS_ATTR_SYS_ALL_NOHINT : PVFS_ATTR_SYS_ALL_NOSIZE;
-  if (failed(env, "getattr", SERIALIZED(PVFS_sys_getattr(ref_of(fs, handle), mask, cred, &response, NULL)))) return NULL;
+  if (failed(env, "getattr", SERIALIZED(PVFS_sys_getattr(ref_of(fs, handle), mask, cred, &response, NULL)))) {
+    return NULL;
+  }
   jbyteArray target = put_attributes(env, &response.attr, fields, 0);
   PVFS_util_release_sys_attr(&response.attr);
   return target;
@@ -259,8 +262,8 @@ JNIEXPORT jobjectArray JNICALL Java_io_pfsmix_fs_orangefs_OrangefsClient_readdir
   for (;;) {
     PVFS_sysresp_readdirplus response;
     memset(&response, 0, sizeof response);
-    int status = SERIALIZED(PVFS_sys_readdirplus(ref_of(fs, handle), token, READDIR_BATCH, cred, PVFS_ATTR_SYS_ALL_NOHINT,
-        &response, NULL));
+    int status = SERIALIZED(PVFS_sys_readdirplus(ref_of(fs, handle), token, READDIR_BATCH, cred,
+        PVFS_ATTR_SYS_ALL_NOHINT, &response, NULL));
     if (failed(env, "readdirplus", status)) goto out;
     for (uint32_t i = 0; i < response.pvfs_dirent_outcount; i++) {
       if (response.stat_err_array[i] != 0) {
@@ -396,7 +399,8 @@ JNIEXPORT jlong JNICALL Java_io_pfsmix_fs_orangefs_OrangefsClient_mkdir(JNIEnv *
   if (name == NULL) return 0;
   PVFS_sysresp_mkdir response;
   memset(&response, 0, sizeof response);
-  int result = SERIALIZED(PVFS_sys_mkdir(name, ref_of(fs, parent), new_attributes(cred, permissions), cred, &response, NULL));
+  int result = SERIALIZED(PVFS_sys_mkdir(name, ref_of(fs, parent), new_attributes(cred, permissions), cred, &response,
+      NULL));
   free(name);
   if (failed(env, "mkdir", result)) return 0;
   return (jlong) response.ref.handle;
@@ -415,8 +419,8 @@ JNIEXPORT jlong JNICALL Java_io_pfsmix_fs_orangefs_OrangefsClient_symlink(JNIEnv
   }
   PVFS_sysresp_symlink response;
   memset(&response, 0, sizeof response);
-  int result = SERIALIZED(PVFS_sys_symlink(name, ref_of(fs, parent), target, new_attributes(cred, 0777), cred, &response,
-      NULL));
+  int result = SERIALIZED(PVFS_sys_symlink(name, ref_of(fs, parent), target, new_attributes(cred, 0777), cred,
+      &response, NULL));
   free(name);
   free(target);
   if (failed(env, "symlink", result)) return 0;
@@ -444,8 +448,8 @@ JNIEXPORT void JNICALL Java_io_pfsmix_fs_orangefs_OrangefsClient_rename(JNIEnv *
     free(source);
     return;
   }
-  int result = SERIALIZED(PVFS_sys_rename(source, ref_of(fs, sourceParent), destination, ref_of(fs, destinationParent), cred,
-      NULL));
+  int result = SERIALIZED(PVFS_sys_rename(source, ref_of(fs, sourceParent), destination,
+      ref_of(fs, destinationParent), cred, NULL));
   free(source);
   free(destination);
   failed(env, "rename", result);
@@ -559,7 +563,10 @@ JNIEXPORT jbyteArray JNICALL Java_io_pfsmix_fs_orangefs_OrangefsClient_datafiles
 JNIEXPORT jstring JNICALL Java_io_pfsmix_fs_orangefs_OrangefsClient_server(JNIEnv *env, jclass type, jint fs,
     jlong handle) {
   PVFS_BMI_addr_t address;
-  if (failed(env, "PVFS_mgmt_map_handle", SERIALIZED(PVFS_mgmt_map_handle(fs, (PVFS_handle) handle, &address)))) return NULL;
+  if (failed(env, "PVFS_mgmt_map_handle",
+      SERIALIZED(PVFS_mgmt_map_handle(fs, (PVFS_handle) handle, &address)))) {
+    return NULL;
+  }
   int server_type = 0;
   const char *name = SERIALIZED(PVFS_mgmt_map_addr(fs, address, &server_type));
   if (name == NULL) {
