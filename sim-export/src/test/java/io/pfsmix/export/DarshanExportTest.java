@@ -40,17 +40,25 @@ class DarshanExportTest {
   @BeforeAll
   static void export() throws Exception {
     python = ThirdPartyTools.pythonWithDarshan();
-    traces = new TestTraces()
-        .iorRank("node1", 0, 2, IOR_FILE, 3, BLOCK, TestTraces.T0 + 1_000_000)
-        .iorRank("node2", 1, 2, IOR_FILE, 3, BLOCK, TestTraces.T0 + 1_500_000)
-        .hadoopTask("node2", "attempt_1700000000000_0007_m_000000_0", TASK_FILE, 5, READ_SIZE, TestTraces.T0)
-        .hadoopNamespaceTask("node2", "attempt_1700000000000_0007_m_000001_0", TASK_FILE_SHORT, OUTPUT_FILE, 3,
-            READ_SIZE, TestTraces.T0 + 2_000_000);
+    traces = fixture();
     List<Path> files = traces.write(dir);
     log = dir.resolve("out.darshan");
     ExportRun.Result result = new ExportRun(ExportFormat.DARSHAN, new ExportOptions()).run(files, log);
     assertThat(result.warnings().total()).as(result.warnings().report()).isZero();
     assertThat(result.skippedByPoint()).isEqualTo(1);
+  }
+
+  /**
+   * Two IOR ranks on two hosts sharing one file, two Hadoop tasks reading one input (spelled two ways), one of them also
+   * making, listing and stat'ing directories, failing a stat and an open, and writing an output; one storage-point read.
+   */
+  static TestTraces fixture() {
+    return new TestTraces()
+        .iorRank("node1", 0, 2, IOR_FILE, 3, BLOCK, TestTraces.T0 + 1_000_000)
+        .iorRank("node2", 1, 2, IOR_FILE, 3, BLOCK, TestTraces.T0 + 1_500_000)
+        .hadoopTask("node2", "attempt_1700000000000_0007_m_000000_0", TASK_FILE, 5, READ_SIZE, TestTraces.T0)
+        .hadoopNamespaceTask("node2", "attempt_1700000000000_0007_m_000001_0", TASK_FILE_SHORT, OUTPUT_FILE, 3,
+            READ_SIZE, TestTraces.T0 + 2_000_000);
   }
 
   @Test
