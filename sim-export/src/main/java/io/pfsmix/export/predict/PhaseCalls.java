@@ -28,12 +28,10 @@ public final class PhaseCalls {
   public record Call(long startNs, long endNs, EventKind kind, long bytes, String path, long offset) {
   }
 
-  /**
-   * Two calls of different ranks start this close together (or closer) at a barrier. A barrier is recognised where every
-   * rank starts a call within it of one another and at least one of them had waited {@link #BARRIER_WAIT_NS} before.
-   */
-  static final long BARRIER_SKEW_NS = 50_000_000;
+  /** A rank that went this long without a call was waiting for the others (IOR's barriers). */
   static final long BARRIER_WAIT_NS = 100_000_000;
+  /** Calls of ranks leaving one barrier start at most this far apart. */
+  static final long BARRIER_SKEW_NS = 50_000_000;
 
   private final String workload;
   private final long workloadStartNs;
@@ -101,8 +99,11 @@ public final class PhaseCalls {
   }
 
   /**
-   * The barriers IOR's ranks (MPI ranks in general) met at: per rank actor, the indices of its calls that followed one,
-   * numbered in order. Ranks wait there for one another, so the gap before such a call is waiting, not computing.
+   * The barriers IOR's ranks (MPI ranks in general) met at, found where a rank waited: a call that starts at least
+   * {@link #BARRIER_WAIT_NS} after the rank's previous call ended. Every rank meets that barrier before its first call
+   * that starts no earlier than {@link #BARRIER_SKEW_NS} before it, or at its end when it has none (IOR's rank 0 waits
+   * for the others' closes before it checks and removes the shared file). Per rank actor: call index (the number of
+   * calls when at its end) -> barrier number. The gap a rank waited there is waiting, not computing.
    */
   private static Map<String, Map<Integer, Integer>> barriers(Map<String, List<Call>> calls, java.util.Set<String> ranks) {
     List<String> actors = ranks.stream().filter(calls::containsKey).toList();
@@ -110,54 +111,43 @@ public final class PhaseCalls {
     if (actors.size() < 2) {
       return out;
     }
-    Map<String, long[]> starts = new LinkedHashMap<>();
+    List<long[]> waits = new ArrayList<>(); // start of the call after a wait
     for (String a : actors) {
-      starts.put(a, calls.get(a).stream().mapToLong(Call::startNs).toArray());
-    }
-    List<Call> first = calls.get(actors.get(0));
-    Map<String, Integer> lastMatched = new java.util.HashMap<>();
-    int barrier = 0;
-    for (int i = 1; i < first.size(); i++) {
-      long at = first.get(i).startNs();
-      Map<String, Integer> hit = new LinkedHashMap<>();
-      boolean waited = false;
-      for (String a : actors) {
-        int j = nearest(starts.get(a), at);
-        // each rank's call meets one barrier, and barriers come in order
-        if (j <= lastMatched.getOrDefault(a, 0) || Math.abs(starts.get(a)[j] - at) > BARRIER_SKEW_NS) {
-          hit = null;
-          break;
+      long previousEnd = Long.MAX_VALUE;
+      for (Call c : calls.get(a)) {
+        if (c.startNs() - previousEnd >= BARRIER_WAIT_NS) {
+          waits.add(new long[] {c.startNs()});
         }
-        List<Call> own = calls.get(a);
-        long previousEnd = own.subList(0, j).stream().mapToLong(Call::endNs).max().orElse(Long.MIN_VALUE);
-        waited |= own.get(j).startNs() - previousEnd >= BARRIER_WAIT_NS;
-        hit.put(a, j);
+        previousEnd = previousEnd == Long.MAX_VALUE ? c.endNs() : Math.max(previousEnd, c.endNs());
       }
-      if (hit != null && waited) {
+    }
+    waits.sort(java.util.Comparator.comparingLong(w -> w[0]));
+    Map<String, Integer> placed = new java.util.HashMap<>();
+    int barrier = 0;
+    for (long[] w : waits) {
+      Map<String, Integer> at = new LinkedHashMap<>();
+      for (String a : actors) {
+        List<Call> own = calls.get(a);
+        int j = 0;
+        while (j < own.size() && own.get(j).startNs() < w[0] - BARRIER_SKEW_NS) {
+          j++;
+        }
+        at.put(a, j);
+      }
+      // a barrier every rank reaches after the previous one (waits close together are one barrier)
+      boolean progressed = at.entrySet().stream().allMatch(e -> e.getValue() > placed.getOrDefault(e.getKey(), -1));
+      boolean waitedThere = at.entrySet().stream().anyMatch(e -> e.getValue() < calls.get(e.getKey()).size()
+          && calls.get(e.getKey()).get(e.getValue()).startNs() <= w[0] + BARRIER_SKEW_NS);
+      if (progressed && waitedThere) {
         int id = barrier++;
-        lastMatched.putAll(hit);
-        hit.forEach((a, j) -> out.computeIfAbsent(a, k -> new java.util.HashMap<>()).put(j, id));
+        placed.putAll(at);
+        at.forEach((a, j) -> out.computeIfAbsent(a, k -> new java.util.HashMap<>()).put(j, id));
       }
     }
     return out;
   }
 
-  private static int nearest(long[] sorted, long t) {
-    int i = java.util.Arrays.binarySearch(sorted, t);
-    if (i >= 0) {
-      return i;
-    }
-    int after = -i - 1;
-    if (after == 0) {
-      return 0;
-    }
-    if (after == sorted.length) {
-      return sorted.length - 1;
-    }
-    return t - sorted[after - 1] <= sorted[after] - t ? after - 1 : after;
-  }
-
-  /** The barrier the actor's call at this index followed (numbered within the phase), or -1. */
+  /** The barrier the actor meets before its call at this index (or, at the number of calls, at its end), or -1. */
   public int barrierBefore(String actor, int callIndex) {
     return barriers.getOrDefault(actor, Map.of()).getOrDefault(callIndex, -1);
   }

@@ -96,9 +96,9 @@ public final class SimModel {
         Call c = calls.get(i);
         double gap = Math.max(0, (c.startNs() - previousEnd) / NS);
         int barrier = p.barrierBefore(actor, i);
-        if (barrier >= 0) {
-          // ranks wait for one another here (each copy of the job has barriers of its own)
-          out.write(name + " barrier " + p.workload() + "-" + copy + "-" + barrier + " " + p.barrierRanks() + "\n");
+        if (barrier >= 0 && gap * NS >= PhaseCalls.BARRIER_WAIT_NS) {
+          // the rank waited here for the others: the barrier, not its gap, makes it wait in the model
+          out.write(barrier(name, p, copy, barrier));
         } else if (gap > 0 && first) {
           // before the first call the job is starting up (scheduling, JVM work): idle, not the client's CPU
           out.write(line(name, "sleep", gap));
@@ -106,6 +106,9 @@ public final class SimModel {
           // the CPU time the gap held: its length times the actor's share of the cores while it was measured
           int computing = Math.max(1, p.computing(previousEnd + (c.startNs() - previousEnd) / 2));
           out.write(line(name, "compute", gap * scale * Math.min(1.0, (double) m.cores() / computing)));
+        }
+        if (barrier >= 0 && gap * NS < PhaseCalls.BARRIER_WAIT_NS) {
+          out.write(barrier(name, p, copy, barrier));
         }
         first = false;
         previousEnd = Math.max(previousEnd, c.endNs());
@@ -122,7 +125,17 @@ public final class SimModel {
           out.write((drain ? name + " fsync\n" : "") + line(name, "sleep", (c.endNs() - c.startNs()) / NS));
         }
       }
+      int last = p.barrierBefore(actor, calls.size());
+      if (last >= 0) {
+        // a rank that had no call left still let the waiting ones go only once it got there
+        out.write(barrier(name, p, copy, last));
+      }
     }
+  }
+
+  /** Each copy of a job has barriers of its own. */
+  private static String barrier(String name, PhaseCalls p, int copy, int barrier) {
+    return name + " barrier " + p.workload() + "-" + copy + "-" + barrier + " " + p.barrierRanks() + "\n";
   }
 
   private static String line(String name, String action, double seconds) {
