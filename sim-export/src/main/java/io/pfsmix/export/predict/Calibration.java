@@ -91,8 +91,8 @@ public record Calibration(double readBandwidth, double writeBandwidth, double re
   }
 
   private static double latency(List<Call> calls) {
-    if (calls.isEmpty()) {
-      return 0;
+    if (calls.stream().mapToLong(Call::bytes).distinct().count() < 2) {
+      return 0; // calls of one size cannot tell latency from bandwidth: all of their time is transfer
     }
     double n = calls.size();
     double mx = 0;
