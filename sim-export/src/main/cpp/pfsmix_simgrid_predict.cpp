@@ -10,7 +10,9 @@
 //   <actor> read <target> <bytes>      the target's read latency, then the disk read and the transfer to the client,
 //                                      which proceed together (the call ends when both did)
 //   <actor> write <target> <bytes>     the target's write latency, then the transfer and disk write are started and the
-//                                      actor goes on (write-back); they are waited for at fsync and at the actor's end
+//                                      actor goes on (write-back) while it has fewer than the client host's property
+//                                      write_back_depth writes under way, else it waits for its oldest first; they are
+//                                      all waited for at fsync and at the actor's end
 //   <actor> fsync                      waits until every write the actor started has reached its disk
 //   <actor> barrier <name> <count>     waits until count actors reached the barrier of that name (ranks of one job)
 // Prints "actor <name> <start> <end>" per actor (simulated seconds) and "total <seconds>".
@@ -95,6 +97,13 @@ void write_action(simgrid::xbt::ReplayAction& action) {
   auto bytes = static_cast<sg_size_t>(number(action, 3));
   sg4::this_actor::sleep_for(latency(storage, "write_latency"));
   Pending& p = pending[sg4::this_actor::get_pid()];
+  const char* depth = sg4::this_actor::get_host()->get_property("write_back_depth");
+  if (depth != nullptr && p.ios.size() >= std::strtoul(depth, nullptr, 10)) {
+    p.comms.front()->wait();
+    p.ios.front()->wait();
+    p.comms.erase(p.comms.begin());
+    p.ios.erase(p.ios.begin());
+  }
   p.comms.push_back(sg4::Comm::sendto_async(sg4::this_actor::get_host(), storage, bytes));
   p.ios.push_back(storage->get_disks().front()->write_async(bytes));
 }
