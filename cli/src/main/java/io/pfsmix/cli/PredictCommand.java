@@ -6,7 +6,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -14,15 +13,14 @@ import picocli.CommandLine.Parameters;
 /** `pfsmix predict`: the mixed phase predicted in SimGrid from the phases traced alone, beside what was measured. */
 @Command(name = "predict", mixinStandardHelpOptions = true,
     header = "Predict a mix from its alone phases' traces in SimGrid; compare with what was measured.",
-    description = {"Calibrates each storage target's read/write bandwidth and latency and the clients' CPU time",
-        "between I/O calls from the phases of RESULTS_DIR (a traced `pfsmix mix`) in which TFIDF and IOR ran alone,",
-        "replays those traces together in SimGrid (shared disks, links and client cores; writes are write-back",
-        "and fsync is a barrier), and prints predicted mixed runtime, slowdowns and mixed/serial beside the",
-        "measured ones with the error; then what-if scaling (clients, data, targets). Model: docs/predict.md."})
+    description = {"Calibrates the storage's read/write bandwidth and latency and the clients'",
+        "CPU time between I/O calls from the phases of RESULTS_DIR (a traced mix) in",
+        "which TFIDF and IOR ran alone, replays those traces together in SimGrid",
+        "(shared disks, links and client cores; write-back writes, fsync a barrier),",
+        "and prints predicted runtimes, slowdowns and mixed/serial beside the",
+        "measured ones with the error; then what-if scaling (clients, data, targets).",
+        "Model and validation: docs/predict.md."})
 final class PredictCommand implements Callable<Integer> {
-
-  @CommandLine.Spec
-  CommandLine.Model.CommandSpec spec;
 
   @Parameters(paramLabel = "RESULTS_DIR", description = "results directory of a mix run with --tracing on")
   Path results;
@@ -61,25 +59,23 @@ final class PredictCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     if (cores < 1) {
-      throw new CommandLine.ParameterException(spec.commandLine(), "--cores must be at least 1, got " + cores);
+      throw new IllegalArgumentException("--cores must be at least 1, got " + cores);
     }
     if (targets < 1) {
-      throw new CommandLine.ParameterException(spec.commandLine(), "--targets must be at least 1, got " + targets);
+      throw new IllegalArgumentException("--targets must be at least 1, got " + targets);
     }
     if (!(linkLatency >= 0) || Double.isInfinite(linkLatency)) {
-      throw new CommandLine.ParameterException(spec.commandLine(),
-          "--link-latency must be a finite number of seconds >= 0, got " + linkLatency);
+      throw new IllegalArgumentException("--link-latency must be a finite number of seconds >= 0, got " + linkLatency);
     }
     long stripeBytes = Sizes.parse("--stripe", stripe);
     long link = Sizes.parse("--link-bw", linkBw);
     if (stripeBytes < 1 || link < 1) {
-      throw new CommandLine.ParameterException(spec.commandLine(),
-          (stripeBytes < 1 ? "--stripe" : "--link-bw") + " must be positive");
+      throw new IllegalArgumentException((stripeBytes < 1 ? "--stripe" : "--link-bw") + " must be positive");
     }
     Path sim = simulator != null ? simulator
         : Paths.get(System.getProperty("pfsmix.home", "."), "sim-export", "target", "native", "pfsmix-simgrid-predict");
     if (!Files.isExecutable(sim)) {
-      throw new CommandLine.ParameterException(spec.commandLine(), "--simulator: " + sim + " is not an executable; "
+      throw new IllegalArgumentException("--simulator: " + sim + " is not an executable; "
           + "install Debian's libsimgrid-dev and rebuild (the build compiles it), or name one");
     }
     Path work = modelDir != null ? modelDir : results.resolve("prediction");
