@@ -19,7 +19,7 @@
 #include <simgrid/s4u.hpp>
 #include <xbt/replay.hpp>
 
-#include <unistd.h>
+#include "pfsmix_simgrid_dir.hpp"
 
 #include <cstdio>
 #include <cstdlib>
@@ -131,16 +131,9 @@ void client(std::vector<std::string> args) {
 }  // namespace
 
 int main(int argc, char* argv[]) {
-  if (argc < 2) {
-    std::fprintf(stderr, "usage: %s MODEL_DIR [--cfg=...]\n", argv[0]);
-    return 2;
-  }
   // The deployment names action files relative to the model directory.
-  if (chdir(argv[1]) != 0) {
-    std::perror(argv[1]);
+  if (!pfsmix::enter_directory(argc, argv, "MODEL_DIR"))
     return 2;
-  }
-  argv[1] = argv[0];
   int sim_argc = argc - 1;
   char** sim_argv = argv + 1;
   sg4::Engine engine(&sim_argc, sim_argv);

@@ -2,6 +2,7 @@ package io.pfsmix.export.predict;
 
 import io.pfsmix.export.EventKind;
 import io.pfsmix.export.predict.PhaseCalls.Call;
+import io.pfsmix.export.simgrid.SimGridBundleExporter;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -49,7 +50,7 @@ public final class SimModel {
     Files.createDirectories(dir.resolve("actions"));
     Map<String, String> workloadOf = new HashMap<>();
     Map<String, Double> tails = new HashMap<>();
-    StringBuilder deployment = new StringBuilder(header());
+    StringBuilder deployment = new StringBuilder(SimGridBundleExporter.header());
     for (Workload w : workloads) {
       PhaseCalls p = w.calls();
       tails.put(p.workload(), Math.max(0, (p.workloadEndNs() - p.lastCallEndNs()) / NS));
@@ -144,7 +145,7 @@ public final class SimModel {
 
   private static String platform(Machine m) {
     Calibration c = m.target();
-    StringBuilder p = new StringBuilder(header());
+    StringBuilder p = new StringBuilder(SimGridBundleExporter.header());
     p.append("  <zone id=\"pfsmix\" routing=\"Full\">\n");
     // write-back is bounded like a client's dirty-page cache: a writer waits once 16 of its writes are under way
     p.append("    <host id=\"client\" speed=\"1Gf\" core=\"").append(m.cores()).append("\">\n")
@@ -192,11 +193,6 @@ public final class SimModel {
           + err.substring(Math.max(0, err.length() - 2000)));
     }
     return out;
-  }
-
-  private static String header() {
-    return "<?xml version='1.0'?>\n<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
-        + "<platform version=\"4.1\">\n";
   }
 
   private static String num(double v) {
