@@ -42,6 +42,11 @@ public final class TraceReader implements Closeable, Iterable<TraceRecord> {
   private final List<EventContext> contexts = new ArrayList<>();
   /** Record size from the header: a later minor version may append fields, which this reader skips. */
   private int recordSize;
+  /** Bytes per record of the current block: the header's for RECORDS blocks, 64 for unpacked PACKED RECORDS. */
+  private int blockRecordSize;
+  /** Offset of the current block when it is a PACKED RECORDS block (its records have no offsets of their own), or -1. */
+  private long packedBlockStart = -1;
+  private final PackedRecords.Decoder unpacker = new PackedRecords.Decoder();
 
   private long position;
   private ByteBuffer block = ByteBuffer.allocate(0).order(ByteOrder.LITTLE_ENDIAN);
@@ -123,7 +128,7 @@ public final class TraceReader implements Closeable, Iterable<TraceRecord> {
         return null;
       }
     }
-    long recordOffset = blockPayloadOffset + block.position();
+    long recordOffset = packedBlockStart >= 0 ? packedBlockStart : blockPayloadOffset + block.position();
     int base = block.position();
     TraceRecord record = new TraceRecord(
         block.getLong(base + TraceFormat.R_START),
@@ -137,7 +142,7 @@ public final class TraceReader implements Closeable, Iterable<TraceRecord> {
         lookup(strings, block.getInt(base + TraceFormat.R_RESULT), "result string", recordOffset),
         block.getLong(base + TraceFormat.R_THREAD),
         lookup(contexts, block.getInt(base + TraceFormat.R_CONTEXT), "context", recordOffset));
-    block.position(base + recordSize);
+    block.position(base + blockRecordSize);
     recordsLeftInBlock--;
     recordsRead++;
     return record;
@@ -252,9 +257,10 @@ public final class TraceReader implements Closeable, Iterable<TraceRecord> {
     int major = Short.toUnsignedInt(p.getShort(8));
     int minor = Short.toUnsignedInt(p.getShort(10));
     int bodyLength = p.getInt(12);
-    if (major != TraceFormat.VERSION_MAJOR) {
+    if (major < TraceFormat.OLDEST_MAJOR || major > TraceFormat.VERSION_MAJOR) {
       throw new TraceFormatException(name, 8, "trace format version " + major + "." + minor
-          + " is not supported by this reader (it reads version " + TraceFormat.VERSION_MAJOR + ".x)");
+          + " is not supported by this reader (it reads versions " + TraceFormat.OLDEST_MAJOR + ".x to "
+          + TraceFormat.VERSION_MAJOR + ".x)");
     }
     if (bodyLength < 0 || bodyLength > TraceFormat.MAX_HEADER_BODY) {
       throw new TraceFormatException(name, 12, "impossible header length " + Integer.toUnsignedString(bodyLength));
@@ -340,6 +346,14 @@ public final class TraceReader implements Closeable, Iterable<TraceRecord> {
           }
           block = data;
           blockPayloadOffset = payloadOffset;
+          blockRecordSize = recordSize;
+          packedBlockStart = -1;
+          recordsLeftInBlock = entries;
+        }
+        case TraceFormat.BLOCK_PACKED_RECORDS -> {
+          block = unpacker.unpack(data, entries, name, blockStart);
+          blockRecordSize = TraceFormat.RECORD_SIZE;
+          packedBlockStart = blockStart;
           recordsLeftInBlock = entries;
         }
         case TraceFormat.BLOCK_END -> readEnd(data, blockStart);

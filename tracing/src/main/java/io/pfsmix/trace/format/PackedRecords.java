@@ -1,0 +1,341 @@
+package io.pfsmix.trace.format;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+
+import com.github.luben.zstd.Zstd;
+import com.github.luben.zstd.ZstdException;
+
+/**
+ * The payload of a PACKED RECORDS block (format 2.0, docs/trace-format.md): the block's records as one column per field,
+ * each value a zigzag varint of its difference from what the previous record of the block predicts, the columns
+ * compressed together as one zstd frame. Records of one thread differ little from one to the next (times a few
+ * microseconds apart, offsets following on, the same path and sizes), so most values take one byte before compression
+ * and compress well after it. The 64-byte record layout of {@link TraceFormat} is the form both sides convert from and to.
+ */
+final class PackedRecords {
+
+  private PackedRecords() {
+  }
+
+  /** Column order in the payload. */
+  static final String[] COLUMNS = {"start_ns", "duration_ns", "offset", "length", "bytes", "thread_id", "path_id",
+      "result_id", "context_id", "op", "point", "flags"};
+  private static final int START = 0;
+  private static final int DURATION = 1;
+  private static final int OFFSET = 2;
+  private static final int LENGTH = 3;
+  private static final int BYTES = 4;
+  private static final int THREAD = 5;
+  private static final int PATH = 6;
+  private static final int RESULT = 7;
+  private static final int CONTEXT = 8;
+  private static final int OP = 9;
+  private static final int POINT = 10;
+  private static final int FLAGS = 11;
+  private static final int COLUMN_COUNT = COLUMNS.length;
+  /** The uncompressed data starts with each column's byte length (u32). */
+  static final int COLUMN_TABLE_SIZE = 4 * COLUMN_COUNT;
+  private static final int MAX_VARINT = 10;
+
+  /**
+   * The offset a record is expected at: where the previous record's data call ended, or the previous offset when it
+   * moved no bytes or had none. Wraps around like the writer's arithmetic, so any value round-trips.
+   */
+  private static long expectedOffset(long previousOffset, long previousBytes) {
+    return previousOffset != TraceRecord.NONE && previousBytes > 0 ? previousOffset + previousBytes : previousOffset;
+  }
+
+  /** Packs blocks for one writer thread, reusing its buffers (they grow to the largest block packed). */
+  static final class Encoder {
+    private final byte[][] columns = new byte[COLUMN_COUNT][];
+    private final int[] ends = new int[COLUMN_COUNT];
+    private byte[] raw = new byte[0];
+    private byte[] packed = new byte[0];
+
+    /**
+     * Packs {@code count} 64-byte records from the buffer's position (which is left unchanged).
+     *
+     * @return the block payload, valid until the next call
+     */
+    ByteBuffer pack(ByteBuffer records, int count) {
+      int columnCapacity = count * MAX_VARINT;
+      for (int c = 0; c < COLUMN_COUNT; c++) {
+        if (columns[c] == null || columns[c].length < columnCapacity) {
+          columns[c] = new byte[columnCapacity];
+        }
+        ends[c] = 0;
+      }
+      long start = 0;
+      long offset = 0;
+      long length = 0;
+      long bytes = 0;
+      long thread = 0;
+      long path = 0;
+      long context = 0;
+      long op = 0;
+      for (int i = 0, base = records.position(); i < count; i++, base += TraceFormat.RECORD_SIZE) {
+        long nextStart = records.getLong(base + TraceFormat.R_START);
+        long nextOffset = records.getLong(base + TraceFormat.R_OFFSET);
+        long nextLength = records.getLong(base + TraceFormat.R_LENGTH);
+        long nextBytes = records.getLong(base + TraceFormat.R_BYTES);
+        long nextThread = records.getLong(base + TraceFormat.R_THREAD);
+        long nextPath = Integer.toUnsignedLong(records.getInt(base + TraceFormat.R_PATH));
+        long nextContext = Integer.toUnsignedLong(records.getInt(base + TraceFormat.R_CONTEXT));
+        long nextOp = Short.toUnsignedLong(records.getShort(base + TraceFormat.R_OP));
+        put(START, nextStart - start);
+        put(DURATION, records.getLong(base + TraceFormat.R_DURATION));
+        put(OFFSET, nextOffset - expectedOffset(offset, bytes));
+        put(LENGTH, nextLength - length);
+        put(BYTES, nextBytes - nextLength);
+        put(THREAD, nextThread - thread);
+        put(PATH, nextPath - path);
+        put(RESULT, Integer.toUnsignedLong(records.getInt(base + TraceFormat.R_RESULT)));
+        put(CONTEXT, nextContext - context);
+        put(OP, nextOp - op);
+        put(POINT, records.get(base + TraceFormat.R_POINT) & 0xff);
+        put(FLAGS, records.get(base + TraceFormat.R_FLAGS) & 0xff);
+        start = nextStart;
+        offset = nextOffset;
+        length = nextLength;
+        bytes = nextBytes;
+        thread = nextThread;
+        path = nextPath;
+        context = nextContext;
+        op = nextOp;
+      }
+
+      int rawLength = COLUMN_TABLE_SIZE;
+      for (int end : ends) {
+        rawLength += end;
+      }
+      if (raw.length < rawLength) {
+        raw = new byte[rawLength];
+      }
+      ByteBuffer table = ByteBuffer.wrap(raw).order(ByteOrder.LITTLE_ENDIAN);
+      int at = COLUMN_TABLE_SIZE;
+      for (int c = 0; c < COLUMN_COUNT; c++) {
+        table.putInt(4 * c, ends[c]);
+        System.arraycopy(columns[c], 0, raw, at, ends[c]);
+        at += ends[c];
+      }
+
+      int bound = TraceFormat.PACKED_PREFIX_SIZE + (int) Zstd.compressBound(rawLength);
+      if (packed.length < bound) {
+        packed = new byte[bound];
+      }
+      long size = Zstd.compressByteArray(packed, TraceFormat.PACKED_PREFIX_SIZE, bound - TraceFormat.PACKED_PREFIX_SIZE,
+          raw, 0, rawLength, TraceFormat.ZSTD_LEVEL);
+      if (Zstd.isError(size)) {
+        throw new IllegalStateException("zstd could not compress a record block: " + Zstd.getErrorName(size));
+      }
+      ByteBuffer payload = ByteBuffer.wrap(packed, 0, TraceFormat.PACKED_PREFIX_SIZE + (int) size)
+          .order(ByteOrder.LITTLE_ENDIAN);
+      payload.put(0, (byte) TraceFormat.CODEC_ZSTD);
+      payload.put(1, (byte) 0);
+      payload.put(2, (byte) 0);
+      payload.put(3, (byte) 0);
+      payload.putInt(4, rawLength);
+      return payload;
+    }
+
+    /** Appends {@code value} to a column as a zigzag varint. */
+    private void put(int column, long value) {
+      byte[] out = columns[column];
+      int at = ends[column];
+      long zigzag = (value << 1) ^ (value >> 63);
+      while ((zigzag & ~0x7FL) != 0) {
+        out[at++] = (byte) (zigzag | 0x80);
+        zigzag >>>= 7;
+      }
+      out[at++] = (byte) zigzag;
+      ends[column] = at;
+    }
+  }
+
+  /** Unpacks blocks for one reader, reusing its buffers (bounded by the format's block limits). */
+  static final class Decoder {
+    private byte[] raw = new byte[0];
+    private ByteBuffer records = ByteBuffer.allocate(0).order(ByteOrder.LITTLE_ENDIAN);
+    private int at;
+    private int end;
+
+    /**
+     * Unpacks a PACKED RECORDS payload of {@code entries} records into 64-byte records.
+     *
+     * @return the records (position 0, limit entries × 64), valid until the next call
+     * @throws TraceFormatException naming the block's offset when the payload is damaged
+     */
+    ByteBuffer unpack(ByteBuffer payload, int entries, String name, long blockStart) throws TraceFormatException {
+      if (entries > TraceFormat.MAX_PACKED_RECORDS) {
+        throw new TraceFormatException(name, blockStart, "packed record block claims " + entries
+            + " records, more than the format's " + TraceFormat.MAX_PACKED_RECORDS);
+      }
+      if (payload.remaining() < TraceFormat.PACKED_PREFIX_SIZE) {
+        throw new TraceFormatException(name, blockStart, "packed record block too short for its codec prefix");
+      }
+      int codec = payload.get(payload.position()) & 0xff;
+      if (codec != TraceFormat.CODEC_ZSTD) {
+        throw new TraceFormatException(name, blockStart, "packed record block has unknown codec " + codec);
+      }
+      int rawLength = payload.getInt(payload.position() + 4);
+      // every record takes at least one byte in each column
+      long least = COLUMN_TABLE_SIZE + (long) entries * COLUMN_COUNT;
+      if (rawLength < least || rawLength > TraceFormat.MAX_BLOCK_PAYLOAD) {
+        throw new TraceFormatException(name, blockStart, "packed record block claims an impossible uncompressed size "
+            + Integer.toUnsignedString(rawLength) + " for " + entries + " records");
+      }
+      if (raw.length < rawLength) {
+        raw = new byte[rawLength];
+      }
+      int from = payload.arrayOffset() + payload.position() + TraceFormat.PACKED_PREFIX_SIZE;
+      long size;
+      try {
+        size = Zstd.decompressByteArray(raw, 0, rawLength, payload.array(), from,
+            payload.remaining() - TraceFormat.PACKED_PREFIX_SIZE);
+      } catch (ZstdException e) {
+        throw new TraceFormatException(name, blockStart, "damaged compressed records (zstd: " + e.getMessage() + ")");
+      }
+      if (Zstd.isError(size) || size != rawLength) {
+        throw new TraceFormatException(name, blockStart, "damaged compressed records ("
+            + (Zstd.isError(size) ? "zstd: " + Zstd.getErrorName(size) : size + " bytes instead of " + rawLength)
+            + ")");
+      }
+
+      int recordBytes = entries * TraceFormat.RECORD_SIZE;
+      if (records.capacity() < recordBytes) {
+        records = ByteBuffer.allocate(recordBytes).order(ByteOrder.LITTLE_ENDIAN);
+      }
+      records.clear();
+      records.limit(recordBytes);
+      ByteBuffer table = ByteBuffer.wrap(raw, 0, rawLength).order(ByteOrder.LITTLE_ENDIAN);
+      int[] starts = new int[COLUMN_COUNT + 1];
+      starts[0] = COLUMN_TABLE_SIZE;
+      for (int c = 0; c < COLUMN_COUNT; c++) {
+        long columnEnd = starts[c] + Integer.toUnsignedLong(table.getInt(4 * c));
+        if (columnEnd > rawLength) {
+          throw new TraceFormatException(name, blockStart, "packed record block's " + COLUMNS[c]
+              + " column runs past its data");
+        }
+        starts[c + 1] = (int) columnEnd;
+      }
+      if (starts[COLUMN_COUNT] != rawLength) {
+        throw new TraceFormatException(name, blockStart, "packed record block has "
+            + (rawLength - starts[COLUMN_COUNT]) + " bytes after its columns");
+      }
+
+      // Column by column: each value depends only on earlier columns of its record and its own column's previous value.
+      column(START, starts);
+      long value = 0;
+      for (int i = 0; i < entries; i++) {
+        value += next(name, blockStart, START, i);
+        records.putLong(i * TraceFormat.RECORD_SIZE + TraceFormat.R_START, value);
+      }
+      done(START, name, blockStart);
+      column(DURATION, starts);
+      for (int i = 0; i < entries; i++) {
+        records.putLong(i * TraceFormat.RECORD_SIZE + TraceFormat.R_DURATION, next(name, blockStart, DURATION, i));
+      }
+      done(DURATION, name, blockStart);
+      column(LENGTH, starts);
+      value = 0;
+      for (int i = 0; i < entries; i++) {
+        value += next(name, blockStart, LENGTH, i);
+        records.putLong(i * TraceFormat.RECORD_SIZE + TraceFormat.R_LENGTH, value);
+      }
+      done(LENGTH, name, blockStart);
+      column(BYTES, starts);
+      for (int i = 0; i < entries; i++) {
+        int base = i * TraceFormat.RECORD_SIZE;
+        records.putLong(base + TraceFormat.R_BYTES, records.getLong(base + TraceFormat.R_LENGTH)
+            + next(name, blockStart, BYTES, i));
+      }
+      done(BYTES, name, blockStart);
+      column(OFFSET, starts);
+      long offset = 0;
+      long bytes = 0;
+      for (int i = 0; i < entries; i++) {
+        int base = i * TraceFormat.RECORD_SIZE;
+        offset = expectedOffset(offset, bytes) + next(name, blockStart, OFFSET, i);
+        bytes = records.getLong(base + TraceFormat.R_BYTES);
+        records.putLong(base + TraceFormat.R_OFFSET, offset);
+      }
+      done(OFFSET, name, blockStart);
+      column(THREAD, starts);
+      value = 0;
+      for (int i = 0; i < entries; i++) {
+        value += next(name, blockStart, THREAD, i);
+        records.putLong(i * TraceFormat.RECORD_SIZE + TraceFormat.R_THREAD, value);
+      }
+      done(THREAD, name, blockStart);
+      idColumn(PATH, TraceFormat.R_PATH, true, entries, starts, name, blockStart);
+      idColumn(RESULT, TraceFormat.R_RESULT, false, entries, starts, name, blockStart);
+      idColumn(CONTEXT, TraceFormat.R_CONTEXT, true, entries, starts, name, blockStart);
+      column(OP, starts);
+      value = 0;
+      for (int i = 0; i < entries; i++) {
+        value += next(name, blockStart, OP, i);
+        records.putShort(i * TraceFormat.RECORD_SIZE + TraceFormat.R_OP, (short) within(value, 0xFFFF, OP, i, name,
+            blockStart));
+      }
+      done(OP, name, blockStart);
+      for (int c : new int[] {POINT, FLAGS}) {
+        column(c, starts);
+        int field = c == POINT ? TraceFormat.R_POINT : TraceFormat.R_FLAGS;
+        for (int i = 0; i < entries; i++) {
+          records.put(i * TraceFormat.RECORD_SIZE + field, (byte) within(next(name, blockStart, c, i), 0xFF, c, i, name,
+              blockStart));
+        }
+        done(c, name, blockStart);
+      }
+      return records;
+    }
+
+    /** A u32 id column: deltas from the previous record's id, or (result ids) the ids themselves. */
+    private void idColumn(int c, int field, boolean delta, int entries, int[] starts, String name, long blockStart)
+        throws TraceFormatException {
+      column(c, starts);
+      long value = 0;
+      for (int i = 0; i < entries; i++) {
+        value = (delta ? value : 0) + next(name, blockStart, c, i);
+        records.putInt(i * TraceFormat.RECORD_SIZE + field, (int) within(value, 0xFFFF_FFFFL, c, i, name, blockStart));
+      }
+      done(c, name, blockStart);
+    }
+
+    private void column(int c, int[] starts) {
+      at = starts[c];
+      end = starts[c + 1];
+    }
+
+    private void done(int c, String name, long blockStart) throws TraceFormatException {
+      if (at != end) {
+        throw new TraceFormatException(name, blockStart, "packed record block's " + COLUMNS[c] + " column has "
+            + (end - at) + " bytes past its last record");
+      }
+    }
+
+    /** The next zigzag varint of the current column. */
+    private long next(String name, long blockStart, int c, int record) throws TraceFormatException {
+      long zigzag = 0;
+      for (int shift = 0; shift < 64 && at < end; shift += 7) {
+        byte b = raw[at++];
+        zigzag |= (long) (b & 0x7F) << shift;
+        if (b >= 0) {
+          return (zigzag >>> 1) ^ -(zigzag & 1);
+        }
+      }
+      throw new TraceFormatException(name, blockStart, "packed record block's " + COLUMNS[c]
+          + " column is malformed at record " + record);
+    }
+
+    private static long within(long value, long max, int c, int record, String name, long blockStart)
+        throws TraceFormatException {
+      if (value < 0 || value > max) {
+        throw new TraceFormatException(name, blockStart, "record " + record + " of the packed record block has "
+            + COLUMNS[c] + " " + value + ", outside 0.." + max);
+      }
+      return value;
+    }
+  }
+}
