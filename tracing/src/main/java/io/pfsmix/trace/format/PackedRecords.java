@@ -4,6 +4,7 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
 import com.github.luben.zstd.Zstd;
+import com.github.luben.zstd.ZstdDecompressCtx;
 import com.github.luben.zstd.ZstdException;
 
 /**
@@ -153,8 +154,12 @@ final class PackedRecords {
     }
   }
 
-  /** Unpacks blocks for one reader, reusing its buffers (bounded by the format's block limits). */
-  static final class Decoder {
+  /**
+   * Unpacks blocks for one reader, reusing its buffers (bounded by the format's block limits) and its zstd context
+   * (native memory, released by {@link #close()}: making one per block cost more than the rest of reading).
+   */
+  static final class Decoder implements AutoCloseable {
+    private ZstdDecompressCtx zstd;
     private byte[] raw = new byte[0];
     private ByteBuffer records = ByteBuffer.allocate(0).order(ByteOrder.LITTLE_ENDIAN);
     private int at;
@@ -189,17 +194,19 @@ final class PackedRecords {
         raw = new byte[rawLength];
       }
       int from = payload.arrayOffset() + payload.position() + TraceFormat.PACKED_PREFIX_SIZE;
-      long size;
+      if (zstd == null) {
+        zstd = new ZstdDecompressCtx();
+      }
+      int size;
       try {
-        size = Zstd.decompressByteArray(raw, 0, rawLength, payload.array(), from,
+        size = zstd.decompressByteArray(raw, 0, rawLength, payload.array(), from,
             payload.remaining() - TraceFormat.PACKED_PREFIX_SIZE);
       } catch (ZstdException e) {
         throw new TraceFormatException(name, blockStart, "damaged compressed records (zstd: " + e.getMessage() + ")");
       }
-      if (Zstd.isError(size) || size != rawLength) {
-        throw new TraceFormatException(name, blockStart, "damaged compressed records ("
-            + (Zstd.isError(size) ? "zstd: " + Zstd.getErrorName(size) : size + " bytes instead of " + rawLength)
-            + ")");
+      if (size != rawLength) {
+        throw new TraceFormatException(name, blockStart, "damaged compressed records (" + size + " bytes instead of "
+            + rawLength + ")");
       }
 
       int recordBytes = entries * TraceFormat.RECORD_SIZE;
@@ -317,6 +324,10 @@ final class PackedRecords {
 
     /** The next zigzag varint of the current column. */
     private long next(String name, long blockStart, int c, int record) throws TraceFormatException {
+      if (at < end && raw[at] >= 0) {
+        int single = raw[at++]; // most values: one byte
+        return (single >>> 1) ^ -(single & 1);
+      }
       long zigzag = 0;
       for (int shift = 0; shift < 64 && at < end; shift += 7) {
         byte b = raw[at++];
@@ -327,6 +338,14 @@ final class PackedRecords {
       }
       throw new TraceFormatException(name, blockStart, "packed record block's " + COLUMNS[c]
           + " column is malformed at record " + record);
+    }
+
+    @Override
+    public void close() {
+      if (zstd != null) {
+        zstd.close();
+        zstd = null;
+      }
     }
 
     private static long within(long value, long max, int c, int record, String name, long blockStart)

@@ -236,6 +236,7 @@ public final class TraceReader implements Closeable, Iterable<TraceRecord> {
 
   @Override
   public void close() throws IOException {
+    unpacker.close();
     in.close();
   }
 
