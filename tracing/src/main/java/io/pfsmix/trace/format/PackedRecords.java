@@ -155,23 +155,33 @@ final class PackedRecords {
   }
 
   /**
-   * Unpacks blocks for one reader, reusing its buffers (bounded by the format's block limits) and its zstd context
-   * (native memory, released by {@link #close()}: making one per block cost more than the rest of reading).
+   * Unpacks blocks for one reader into one array per field, reusing its arrays (bounded by the format's block limits)
+   * and its zstd context (native memory, released by {@link #close()}: making one per block cost more than the rest of
+   * reading).
    */
   static final class Decoder implements AutoCloseable {
     private ZstdDecompressCtx zstd;
     private byte[] raw = new byte[0];
-    private ByteBuffer records = ByteBuffer.allocate(0).order(ByteOrder.LITTLE_ENDIAN);
-    private int at;
-    private int end;
+    long[] start = new long[0];
+    long[] duration = new long[0];
+    long[] offset = new long[0];
+    long[] length = new long[0];
+    long[] bytes = new long[0];
+    long[] thread = new long[0];
+    long[] path = new long[0];
+    long[] result = new long[0];
+    long[] context = new long[0];
+    long[] op = new long[0];
+    long[] point = new long[0];
+    long[] flags = new long[0];
 
     /**
-     * Unpacks a PACKED RECORDS payload of {@code entries} records into 64-byte records.
+     * Unpacks a PACKED RECORDS payload of {@code entries} records into the field arrays (index = record in the block),
+     * valid until the next call.
      *
-     * @return the records (position 0, limit entries × 64), valid until the next call
      * @throws TraceFormatException naming the block's offset when the payload is damaged
      */
-    ByteBuffer unpack(ByteBuffer payload, int entries, String name, long blockStart) throws TraceFormatException {
+    void unpack(ByteBuffer payload, int entries, String name, long blockStart) throws TraceFormatException {
       if (entries > TraceFormat.MAX_PACKED_RECORDS) {
         throw new TraceFormatException(name, blockStart, "packed record block claims " + entries
             + " records, more than the format's " + TraceFormat.MAX_PACKED_RECORDS);
@@ -193,10 +203,10 @@ final class PackedRecords {
       if (raw.length < rawLength) {
         raw = new byte[rawLength];
       }
-      int from = payload.arrayOffset() + payload.position() + TraceFormat.PACKED_PREFIX_SIZE;
       if (zstd == null) {
         zstd = new ZstdDecompressCtx();
       }
+      int from = payload.arrayOffset() + payload.position() + TraceFormat.PACKED_PREFIX_SIZE;
       int size;
       try {
         size = zstd.decompressByteArray(raw, 0, rawLength, payload.array(), from,
@@ -209,12 +219,6 @@ final class PackedRecords {
             + rawLength + ")");
       }
 
-      int recordBytes = entries * TraceFormat.RECORD_SIZE;
-      if (records.capacity() < recordBytes) {
-        records = ByteBuffer.allocate(recordBytes).order(ByteOrder.LITTLE_ENDIAN);
-      }
-      records.clear();
-      records.limit(recordBytes);
       ByteBuffer table = ByteBuffer.wrap(raw, 0, rawLength).order(ByteOrder.LITTLE_ENDIAN);
       int[] starts = new int[COLUMN_COUNT + 1];
       starts[0] = COLUMN_TABLE_SIZE;
@@ -230,113 +234,84 @@ final class PackedRecords {
         throw new TraceFormatException(name, blockStart, "packed record block has "
             + (rawLength - starts[COLUMN_COUNT]) + " bytes after its columns");
       }
+      if (start.length < entries) {
+        int n = Math.max(entries, TraceFormat.RECORDS_PER_BLOCK);
+        start = new long[n];
+        duration = new long[n];
+        offset = new long[n];
+        length = new long[n];
+        bytes = new long[n];
+        thread = new long[n];
+        path = new long[n];
+        result = new long[n];
+        context = new long[n];
+        op = new long[n];
+        point = new long[n];
+        flags = new long[n];
+      }
+      long[][] values = {start, duration, offset, length, bytes, thread, path, result, context, op, point, flags};
+      for (int c = 0; c < COLUMN_COUNT; c++) {
+        decode(c, starts[c], starts[c + 1], values[c], entries, name, blockStart);
+      }
 
-      // Column by column: each value depends only on earlier columns of its record and its own column's previous value.
-      column(START, starts);
-      long value = 0;
+      // Undo the predictions, in an order where each needs only what is already restored.
+      for (int i = 1; i < entries; i++) {
+        start[i] += start[i - 1];
+        length[i] += length[i - 1];
+        thread[i] += thread[i - 1];
+        path[i] += path[i - 1];
+        context[i] += context[i - 1];
+        op[i] += op[i - 1];
+      }
       for (int i = 0; i < entries; i++) {
-        value += next(name, blockStart, START, i);
-        records.putLong(i * TraceFormat.RECORD_SIZE + TraceFormat.R_START, value);
+        bytes[i] += length[i];
       }
-      done(START, name, blockStart);
-      column(DURATION, starts);
       for (int i = 0; i < entries; i++) {
-        records.putLong(i * TraceFormat.RECORD_SIZE + TraceFormat.R_DURATION, next(name, blockStart, DURATION, i));
+        offset[i] += i == 0 ? 0 : expectedOffset(offset[i - 1], bytes[i - 1]);
       }
-      done(DURATION, name, blockStart);
-      column(LENGTH, starts);
-      value = 0;
       for (int i = 0; i < entries; i++) {
-        value += next(name, blockStart, LENGTH, i);
-        records.putLong(i * TraceFormat.RECORD_SIZE + TraceFormat.R_LENGTH, value);
+        within(path[i], 0xFFFF_FFFFL, PATH, i, name, blockStart);
+        within(result[i], 0xFFFF_FFFFL, RESULT, i, name, blockStart);
+        within(context[i], 0xFFFF_FFFFL, CONTEXT, i, name, blockStart);
+        within(op[i], 0xFFFF, OP, i, name, blockStart);
+        within(point[i], 0xFF, POINT, i, name, blockStart);
+        within(flags[i], 0xFF, FLAGS, i, name, blockStart);
       }
-      done(LENGTH, name, blockStart);
-      column(BYTES, starts);
-      for (int i = 0; i < entries; i++) {
-        int base = i * TraceFormat.RECORD_SIZE;
-        records.putLong(base + TraceFormat.R_BYTES, records.getLong(base + TraceFormat.R_LENGTH)
-            + next(name, blockStart, BYTES, i));
-      }
-      done(BYTES, name, blockStart);
-      column(OFFSET, starts);
-      long offset = 0;
-      long bytes = 0;
-      for (int i = 0; i < entries; i++) {
-        int base = i * TraceFormat.RECORD_SIZE;
-        offset = expectedOffset(offset, bytes) + next(name, blockStart, OFFSET, i);
-        bytes = records.getLong(base + TraceFormat.R_BYTES);
-        records.putLong(base + TraceFormat.R_OFFSET, offset);
-      }
-      done(OFFSET, name, blockStart);
-      column(THREAD, starts);
-      value = 0;
-      for (int i = 0; i < entries; i++) {
-        value += next(name, blockStart, THREAD, i);
-        records.putLong(i * TraceFormat.RECORD_SIZE + TraceFormat.R_THREAD, value);
-      }
-      done(THREAD, name, blockStart);
-      idColumn(PATH, TraceFormat.R_PATH, true, entries, starts, name, blockStart);
-      idColumn(RESULT, TraceFormat.R_RESULT, false, entries, starts, name, blockStart);
-      idColumn(CONTEXT, TraceFormat.R_CONTEXT, true, entries, starts, name, blockStart);
-      column(OP, starts);
-      value = 0;
-      for (int i = 0; i < entries; i++) {
-        value += next(name, blockStart, OP, i);
-        records.putShort(i * TraceFormat.RECORD_SIZE + TraceFormat.R_OP, (short) within(value, 0xFFFF, OP, i, name,
-            blockStart));
-      }
-      done(OP, name, blockStart);
-      for (int c : new int[] {POINT, FLAGS}) {
-        column(c, starts);
-        int field = c == POINT ? TraceFormat.R_POINT : TraceFormat.R_FLAGS;
-        for (int i = 0; i < entries; i++) {
-          records.put(i * TraceFormat.RECORD_SIZE + field, (byte) within(next(name, blockStart, c, i), 0xFF, c, i, name,
-              blockStart));
-        }
-        done(c, name, blockStart);
-      }
-      return records;
     }
 
-    /** A u32 id column: deltas from the previous record's id, or (result ids) the ids themselves. */
-    private void idColumn(int c, int field, boolean delta, int entries, int[] starts, String name, long blockStart)
+    /** Decodes one column's {@code entries} zigzag varints, which must fill its bytes exactly. */
+    private void decode(int c, int from, int to, long[] into, int entries, String name, long blockStart)
         throws TraceFormatException {
-      column(c, starts);
-      long value = 0;
+      byte[] data = raw;
+      int at = from;
       for (int i = 0; i < entries; i++) {
-        value = (delta ? value : 0) + next(name, blockStart, c, i);
-        records.putInt(i * TraceFormat.RECORD_SIZE + field, (int) within(value, 0xFFFF_FFFFL, c, i, name, blockStart));
-      }
-      done(c, name, blockStart);
-    }
-
-    private void column(int c, int[] starts) {
-      at = starts[c];
-      end = starts[c + 1];
-    }
-
-    private void done(int c, String name, long blockStart) throws TraceFormatException {
-      if (at != end) {
-        throw new TraceFormatException(name, blockStart, "packed record block's " + COLUMNS[c] + " column has "
-            + (end - at) + " bytes past its last record");
-      }
-    }
-
-    /** The next zigzag varint of the current column. */
-    private long next(String name, long blockStart, int c, int record) throws TraceFormatException {
-      if (at < end && raw[at] >= 0) {
-        int single = raw[at++]; // most values: one byte
-        return (single >>> 1) ^ -(single & 1);
-      }
-      long zigzag = 0;
-      for (int shift = 0; shift < 64 && at < end; shift += 7) {
-        byte b = raw[at++];
-        zigzag |= (long) (b & 0x7F) << shift;
-        if (b >= 0) {
-          return (zigzag >>> 1) ^ -(zigzag & 1);
+        if (at >= to) {
+          throw malformed(c, i, name, blockStart);
         }
+        long zigzag = data[at++];
+        if (zigzag < 0) { // more bytes follow: most values have none
+          zigzag &= 0x7F;
+          for (int shift = 7; ; shift += 7) {
+            if (at >= to || shift > 63) {
+              throw malformed(c, i, name, blockStart);
+            }
+            byte b = data[at++];
+            zigzag |= (long) (b & 0x7F) << shift;
+            if (b >= 0) {
+              break;
+            }
+          }
+        }
+        into[i] = (zigzag >>> 1) ^ -(zigzag & 1);
       }
-      throw new TraceFormatException(name, blockStart, "packed record block's " + COLUMNS[c]
+      if (at != to) {
+        throw new TraceFormatException(name, blockStart, "packed record block's " + COLUMNS[c] + " column has "
+            + (to - at) + " bytes past its last record");
+      }
+    }
+
+    private static TraceFormatException malformed(int c, int record, String name, long blockStart) {
+      return new TraceFormatException(name, blockStart, "packed record block's " + COLUMNS[c]
           + " column is malformed at record " + record);
     }
 
@@ -348,13 +323,12 @@ final class PackedRecords {
       }
     }
 
-    private static long within(long value, long max, int c, int record, String name, long blockStart)
+    private static void within(long value, long max, int c, int record, String name, long blockStart)
         throws TraceFormatException {
       if (value < 0 || value > max) {
         throw new TraceFormatException(name, blockStart, "record " + record + " of the packed record block has "
             + COLUMNS[c] + " " + value + ", outside 0.." + max);
       }
-      return value;
     }
   }
 }

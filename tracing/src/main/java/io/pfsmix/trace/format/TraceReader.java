@@ -42,10 +42,10 @@ public final class TraceReader implements Closeable, Iterable<TraceRecord> {
   private final List<EventContext> contexts = new ArrayList<>();
   /** Record size from the header: a later minor version may append fields, which this reader skips. */
   private int recordSize;
-  /** Bytes per record of the current block: the header's for RECORDS blocks, 64 for unpacked PACKED RECORDS. */
-  private int blockRecordSize;
   /** Offset of the current block when it is a PACKED RECORDS block (its records have no offsets of their own), or -1. */
   private long packedBlockStart = -1;
+  /** The next record of the current PACKED RECORDS block. */
+  private int packedIndex;
   private final PackedRecords.Decoder unpacker = new PackedRecords.Decoder();
 
   private long position;
@@ -128,7 +128,12 @@ public final class TraceReader implements Closeable, Iterable<TraceRecord> {
         return null;
       }
     }
-    long recordOffset = packedBlockStart >= 0 ? packedBlockStart : blockPayloadOffset + block.position();
+    recordsLeftInBlock--;
+    recordsRead++;
+    if (packedBlockStart >= 0) {
+      return packedRecord(packedIndex++);
+    }
+    long recordOffset = blockPayloadOffset + block.position();
     int base = block.position();
     TraceRecord record = new TraceRecord(
         block.getLong(base + TraceFormat.R_START),
@@ -142,10 +147,18 @@ public final class TraceReader implements Closeable, Iterable<TraceRecord> {
         lookup(strings, block.getInt(base + TraceFormat.R_RESULT), "result string", recordOffset),
         block.getLong(base + TraceFormat.R_THREAD),
         lookup(contexts, block.getInt(base + TraceFormat.R_CONTEXT), "context", recordOffset));
-    block.position(base + blockRecordSize);
-    recordsLeftInBlock--;
-    recordsRead++;
+    block.position(base + recordSize);
     return record;
+  }
+
+  /** Record {@code i} of the current PACKED RECORDS block; its errors name the block (records have no offsets). */
+  private TraceRecord packedRecord(int i) throws TraceFormatException {
+    PackedRecords.Decoder d = unpacker;
+    long at = packedBlockStart;
+    return new TraceRecord(d.start[i], d.duration[i], TraceOp.fromCode((int) d.op[i]), point((byte) d.point[i], at),
+        lookup(paths, (int) d.path[i], "path", at), d.offset[i], d.length[i], d.bytes[i],
+        lookup(strings, (int) d.result[i], "result string", at), d.thread[i],
+        lookup(contexts, (int) d.context[i], "context", at));
   }
 
   public long recordsRead() {
@@ -347,14 +360,13 @@ public final class TraceReader implements Closeable, Iterable<TraceRecord> {
           }
           block = data;
           blockPayloadOffset = payloadOffset;
-          blockRecordSize = recordSize;
           packedBlockStart = -1;
           recordsLeftInBlock = entries;
         }
         case TraceFormat.BLOCK_PACKED_RECORDS -> {
-          block = unpacker.unpack(data, entries, name, blockStart);
-          blockRecordSize = TraceFormat.RECORD_SIZE;
+          unpacker.unpack(data, entries, name, blockStart);
           packedBlockStart = blockStart;
+          packedIndex = 0;
           recordsLeftInBlock = entries;
         }
         case TraceFormat.BLOCK_END -> readEnd(data, blockStart);
