@@ -507,10 +507,22 @@ static int64_t expected_offset(int64_t offset, int64_t bytes) {
 
 static int64_t minus(int64_t a, int64_t b) { return (int64_t) ((uint64_t) a - (uint64_t) b); }
 
+/* A column whose values after the first are all 0 (a field constant through the block) is cut to its first value:
+ * fewer bytes than records tells the reader so. */
+static size_t keep_first_when_rest_zero(const unsigned char *column, size_t end, size_t count) {
+  size_t first = 0;
+  while (column[first] & 0x80) first++;
+  first++;
+  if (first >= count || end != first + count - 1) return end;
+  for (size_t i = first; i < end; i++)
+    if (column[i]) return end;
+  return first;
+}
+
 /* Packs records into a PACKED RECORDS payload in g_packed; returns its length, or 0 when zstd failed (errno set). */
 static size_t pack_records_locked(const struct record *records, int count) {
   size_t ends[PACKED_COLUMNS] = {0};
-  int64_t start = 0, offset = 0, length = 0, bytes = 0, thread = 0, path = 0, context = 0, op = 0;
+  int64_t start = 0, offset = 0, length = 0, bytes = 0, thread = 0, path = 0, context = 0, op = 0, point = 0;
   for (int i = 0; i < count; i++) {
     const struct record *r = &records[i];
     ends[0] = put_varint(g_columns[0], ends[0], minus(r->start_ns, start));
@@ -523,7 +535,7 @@ static size_t pack_records_locked(const struct record *records, int count) {
     ends[7] = put_varint(g_columns[7], ends[7], (int64_t) r->result_id);
     ends[8] = put_varint(g_columns[8], ends[8], (int64_t) r->context_id - context);
     ends[9] = put_varint(g_columns[9], ends[9], (int64_t) r->op - op);
-    ends[10] = put_varint(g_columns[10], ends[10], r->point);
+    ends[10] = put_varint(g_columns[10], ends[10], (int64_t) r->point - point);
     ends[11] = put_varint(g_columns[11], ends[11], r->flags);
     start = r->start_ns;
     offset = r->offset;
@@ -533,9 +545,11 @@ static size_t pack_records_locked(const struct record *records, int count) {
     path = r->path_id;
     context = r->context_id;
     op = r->op;
+    point = r->point;
   }
   size_t raw = 4 * PACKED_COLUMNS;
   for (int c = 0; c < PACKED_COLUMNS; c++) {
+    ends[c] = keep_first_when_rest_zero(g_columns[c], ends[c], (size_t) count);
     uint32_t n = (uint32_t) ends[c];
     memcpy(g_raw + 4 * c, &n, 4);
     memcpy(g_raw + raw, g_columns[c], ends[c]);

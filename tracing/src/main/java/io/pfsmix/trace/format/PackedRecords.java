@@ -75,6 +75,7 @@ final class PackedRecords {
       long path = 0;
       long context = 0;
       long op = 0;
+      long point = 0;
       for (int i = 0, base = records.position(); i < count; i++, base += TraceFormat.RECORD_SIZE) {
         long nextStart = records.getLong(base + TraceFormat.R_START);
         long nextOffset = records.getLong(base + TraceFormat.R_OFFSET);
@@ -94,7 +95,8 @@ final class PackedRecords {
         put(RESULT, Integer.toUnsignedLong(records.getInt(base + TraceFormat.R_RESULT)));
         put(CONTEXT, nextContext - context);
         put(OP, nextOp - op);
-        put(POINT, records.get(base + TraceFormat.R_POINT) & 0xff);
+        long nextPoint = records.get(base + TraceFormat.R_POINT) & 0xff;
+        put(POINT, nextPoint - point);
         put(FLAGS, records.get(base + TraceFormat.R_FLAGS) & 0xff);
         start = nextStart;
         offset = nextOffset;
@@ -104,11 +106,13 @@ final class PackedRecords {
         path = nextPath;
         context = nextContext;
         op = nextOp;
+        point = nextPoint;
       }
 
       int rawLength = COLUMN_TABLE_SIZE;
-      for (int end : ends) {
-        rawLength += end;
+      for (int c = 0; c < COLUMN_COUNT; c++) {
+        ends[c] = keepFirstWhenRestZero(columns[c], ends[c], count);
+        rawLength += ends[c];
       }
       if (raw.length < rawLength) {
         raw = new byte[rawLength];
@@ -138,6 +142,27 @@ final class PackedRecords {
       payload.put(3, (byte) 0);
       payload.putInt(4, rawLength);
       return payload;
+    }
+
+    /**
+     * A column whose values after the first are all 0 (a field that stays the same through the block) is cut to its
+     * first value, fewer bytes than records: the reader fills in the zeros without decoding them.
+     */
+    private static int keepFirstWhenRestZero(byte[] column, int end, int count) {
+      int first = 0;
+      while (column[first] < 0) {
+        first++;
+      }
+      first++;
+      if (first >= count || end != first + count - 1) {
+        return end;
+      }
+      for (int i = first; i < end; i++) {
+        if (column[i] != 0) {
+          return end;
+        }
+      }
+      return first;
     }
 
     /** Appends {@code value} to a column as a zigzag varint. */
@@ -194,8 +219,8 @@ final class PackedRecords {
         throw new TraceFormatException(name, blockStart, "packed record block has unknown codec " + codec);
       }
       int rawLength = payload.getInt(payload.position() + 4);
-      // every record takes at least one byte in each column
-      long least = COLUMN_TABLE_SIZE + (long) entries * COLUMN_COUNT;
+      // a column holds one byte per record at least, or for a field constant through the block, one value
+      long least = COLUMN_TABLE_SIZE + (entries == 0 ? 0 : COLUMN_COUNT);
       if (rawLength < least || rawLength > TraceFormat.MAX_BLOCK_PAYLOAD) {
         throw new TraceFormatException(name, blockStart, "packed record block claims an impossible uncompressed size "
             + Integer.toUnsignedString(rawLength) + " for " + entries + " records");
@@ -249,42 +274,74 @@ final class PackedRecords {
         point = new long[n];
         flags = new long[n];
       }
-      long[][] values = {start, duration, offset, length, bytes, thread, path, result, context, op, point, flags};
-      for (int c = 0; c < COLUMN_COUNT; c++) {
-        decode(c, starts[c], starts[c + 1], values[c], entries, name, blockStart);
-      }
+      // Column by column, each value restored from what the columns before it give (bytes needs length, offset
+      // needs bytes), ids checked against their field's range as they come.
+      decode(START, starts, start, entries, DELTA, 0, name, blockStart);
+      decode(DURATION, starts, duration, entries, AS_IS, 0, name, blockStart);
+      decode(LENGTH, starts, length, entries, DELTA, 0, name, blockStart);
+      decode(BYTES, starts, bytes, entries, PLUS_LENGTH, 0, name, blockStart);
+      decode(OFFSET, starts, offset, entries, PLUS_EXPECTED, 0, name, blockStart);
+      decode(THREAD, starts, thread, entries, DELTA, 0, name, blockStart);
+      decode(PATH, starts, path, entries, DELTA, 0xFFFF_FFFFL, name, blockStart);
+      decode(RESULT, starts, result, entries, AS_IS, 0xFFFF_FFFFL, name, blockStart);
+      decode(CONTEXT, starts, context, entries, DELTA, 0xFFFF_FFFFL, name, blockStart);
+      decode(OP, starts, op, entries, DELTA, 0xFFFF, name, blockStart);
+      decode(POINT, starts, point, entries, DELTA, 0xFF, name, blockStart);
+      decode(FLAGS, starts, flags, entries, AS_IS, 0xFF, name, blockStart);
+    }
 
-      // Undo the predictions, in an order where each needs only what is already restored.
-      for (int i = 1; i < entries; i++) {
-        start[i] += start[i - 1];
-        length[i] += length[i - 1];
-        thread[i] += thread[i - 1];
-        path[i] += path[i - 1];
-        context[i] += context[i - 1];
-        op[i] += op[i - 1];
+    private static final int AS_IS = 0;
+    private static final int DELTA = 1;
+    private static final int PLUS_LENGTH = 2;
+    private static final int PLUS_EXPECTED = 3;
+
+    /**
+     * Decodes column {@code c} into {@code into}: each stored value as is, plus the previous record's value, plus the
+     * record's length, or plus the expected offset; {@code max} > 0 bounds the results to 0..max.
+     */
+    private void decode(int c, int[] starts, long[] into, int entries, int restore, long max, String name,
+        long blockStart) throws TraceFormatException {
+      int from = starts[c];
+      int to = starts[c + 1];
+      // fewer bytes than records: the first value only, the others 0
+      boolean constant = to - from < entries;
+      int at = varints(c, from, to, into, constant ? Math.min(entries, 1) : entries, name, blockStart);
+      if (at != to) {
+        throw new TraceFormatException(name, blockStart, "packed record block's " + COLUMNS[c] + " column has "
+            + (to - at) + " bytes past its last record");
       }
-      for (int i = 0; i < entries; i++) {
-        bytes[i] += length[i];
+      if (constant) {
+        java.util.Arrays.fill(into, 1, entries, restore == DELTA ? into[0] : 0);
       }
-      for (int i = 0; i < entries; i++) {
-        offset[i] += i == 0 ? 0 : expectedOffset(offset[i - 1], bytes[i - 1]);
+      // one loop per kind of restoring: the JIT keeps each tight
+      if (restore == DELTA && !constant) {
+        for (int i = 1; i < entries; i++) {
+          into[i] += into[i - 1];
+        }
+      } else if (restore == PLUS_LENGTH) {
+        for (int i = 0; i < entries; i++) {
+          into[i] += length[i];
+        }
+      } else if (restore == PLUS_EXPECTED) {
+        for (int i = 1; i < entries; i++) {
+          into[i] += expectedOffset(into[i - 1], bytes[i - 1]);
+        }
       }
-      for (int i = 0; i < entries; i++) {
-        within(path[i], 0xFFFF_FFFFL, PATH, i, name, blockStart);
-        within(result[i], 0xFFFF_FFFFL, RESULT, i, name, blockStart);
-        within(context[i], 0xFFFF_FFFFL, CONTEXT, i, name, blockStart);
-        within(op[i], 0xFFFF, OP, i, name, blockStart);
-        within(point[i], 0xFF, POINT, i, name, blockStart);
-        within(flags[i], 0xFF, FLAGS, i, name, blockStart);
+      if (max > 0) {
+        for (int i = 0, checked = constant ? Math.min(entries, 1) : entries; i < checked; i++) {
+          if (into[i] < 0 || into[i] > max) {
+            throw new TraceFormatException(name, blockStart, "record " + i + " of the packed record block has "
+                + COLUMNS[c] + " " + into[i] + ", outside 0.." + max);
+          }
+        }
       }
     }
 
-    /** Decodes one column's {@code entries} zigzag varints, which must fill its bytes exactly. */
-    private void decode(int c, int from, int to, long[] into, int entries, String name, long blockStart)
+    /** Decodes {@code count} zigzag varints from {@code at}; returns where they end. */
+    private int varints(int c, int at, int to, long[] into, int count, String name, long blockStart)
         throws TraceFormatException {
       byte[] data = raw;
-      int at = from;
-      for (int i = 0; i < entries; i++) {
+      for (int i = 0; i < count; i++) {
         if (at >= to) {
           throw malformed(c, i, name, blockStart);
         }
@@ -304,10 +361,7 @@ final class PackedRecords {
         }
         into[i] = (zigzag >>> 1) ^ -(zigzag & 1);
       }
-      if (at != to) {
-        throw new TraceFormatException(name, blockStart, "packed record block's " + COLUMNS[c] + " column has "
-            + (to - at) + " bytes past its last record");
-      }
+      return at;
     }
 
     private static TraceFormatException malformed(int c, int record, String name, long blockStart) {
@@ -320,14 +374,6 @@ final class PackedRecords {
       if (zstd != null) {
         zstd.close();
         zstd = null;
-      }
-    }
-
-    private static void within(long value, long max, int c, int record, String name, long blockStart)
-        throws TraceFormatException {
-      if (value < 0 || value > max) {
-        throw new TraceFormatException(name, blockStart, "record " + record + " of the packed record block has "
-            + COLUMNS[c] + " " + value + ", outside 0.." + max);
       }
     }
   }

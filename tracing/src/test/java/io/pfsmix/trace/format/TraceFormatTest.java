@@ -126,6 +126,28 @@ class TraceFormatTest {
   }
 
   @Test
+  void fieldsThatStayTheSameThroughABlockRoundTripFromTheirFirstValue() throws IOException {
+    // the first record alone differs in result and flags; thread, context, path, op and point never change
+    ByteBuffer records = ByteBuffer.allocate(300 * TraceFormat.RECORD_SIZE).order(ByteOrder.LITTLE_ENDIAN);
+    for (int i = 0; i < 300; i++) {
+      TraceFormat.putRecord(records, 5_000 + i * 7L, 3, TraceOp.PREAD.code(), TracePoint.STORAGE.code(), 9, 4096L * i,
+          4096, 4096, i == 0 ? 4 : 0, 77, 2);
+      records.put(records.position() - 1, (byte) (i == 0 ? 3 : 0));
+    }
+    records.flip();
+    ByteBuffer payload = new PackedRecords.Encoder().pack(records, 300);
+    try (PackedRecords.Decoder back = new PackedRecords.Decoder()) {
+      back.unpack(payload, 300, "t", 0);
+      for (int i = 0; i < 300; i++) {
+        assertThat(new long[] {back.start[i], back.offset[i], back.thread[i], back.path[i], back.result[i],
+            back.context[i], back.op[i], back.point[i], back.flags[i]})
+            .containsExactly(5_000 + i * 7L, 4096L * i, 77, 9, i == 0 ? 4 : 0, 2, TraceOp.PREAD.code(),
+                TracePoint.STORAGE.code(), i == 0 ? 3 : 0);
+      }
+    }
+  }
+
+  @Test
   void aCompactTraceTakesAFewBytesPerRecord() throws IOException {
     // a classifier writing one label per request: small sequential writes microseconds apart
     List<TraceRecord> records = new ArrayList<>();
