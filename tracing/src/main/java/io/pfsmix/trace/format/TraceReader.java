@@ -128,11 +128,14 @@ public final class TraceReader implements Closeable, Iterable<TraceRecord> {
         return null;
       }
     }
+    TraceRecord record = packedBlockStart >= 0 ? packedRecord(packedIndex++) : plainRecord();
     recordsLeftInBlock--;
     recordsRead++;
-    if (packedBlockStart >= 0) {
-      return packedRecord(packedIndex++);
-    }
+    return record;
+  }
+
+  /** The record at the position of the current RECORDS block. */
+  private TraceRecord plainRecord() throws TraceFormatException {
     long recordOffset = blockPayloadOffset + block.position();
     int base = block.position();
     TraceRecord record = new TraceRecord(
