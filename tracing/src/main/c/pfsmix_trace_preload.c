@@ -6,7 +6,8 @@
  * Only descriptors the library saw being opened are traced, so a program's stdout, sockets and pipes cost nothing.
  * Each thread fills its own buffer of records; a full buffer is packed (columns of varint deltas, compressed with zstd:
  * a PACKED RECORDS block of format 2.0) and written as one block by the thread that filled it, under a process-wide
- * lock — there is no flusher thread in a preloaded process, so the packing, about as costly as the write, happens there. Buffers are written at thread exit and at process exit (not at exec or _exit). Each block goes
+ * lock: a preloaded process has no flusher thread, so the packing (tens of ns a record, docs/benchmarks.md) is that
+ * thread's. Buffers are written at thread exit and at process exit (not at exec or _exit). Each block goes
  * out with a PROGRESS block in one positioned write, so that on a full disk the file keeps its whole blocks and ends with
  * an END block counting the records lost (docs/trace-format.md, as the Java writer).
  *
