@@ -8,11 +8,12 @@ import com.github.luben.zstd.ZstdDecompressCtx;
 import com.github.luben.zstd.ZstdException;
 
 /**
- * The payload of a PACKED RECORDS block (format 2.0, docs/trace-format.md): the block's records as one column per field,
- * each value a zigzag varint of its difference from what the previous record of the block predicts, the columns
+ * The payload of a PACKED RECORDS block (format 2.0, docs/trace-format.md): the block's records as one column per
+ * field, each value a zigzag varint of its difference from what the previous record of the block predicts, the columns
  * compressed together as one zstd frame. Records of one thread differ little from one to the next (times a few
  * microseconds apart, offsets following on, the same path and sizes), so most values take one byte before compression
- * and compress well after it. The 64-byte record layout of {@link TraceFormat} is the form both sides convert from and to.
+ * and compress well after it. The writers pack the 64-byte records of {@link TraceFormat}; the reader unpacks into one
+ * array per field.
  */
 final class PackedRecords {
 

@@ -10,10 +10,10 @@ import java.util.zip.CRC32C;
 
 /**
  * Writes the framed structure of a trace file: header, table blocks, record blocks, end block. Not thread-safe: one
- * writer (a flusher thread, or {@link TraceWriter}) owns it, and it alone packs and compresses records. Table entries are
- * always written before the first record block that could refer to them, because {@link #writeRecords} writes pending
- * table entries first. The header's version decides the record blocks: PACKED RECORDS from 2.0 on, 64-byte records for
- * a 1.x header (a file for readers of that version).
+ * writer (a flusher thread, or {@link TraceWriter}) owns it, and it alone packs and compresses records. Table entries
+ * are always written before the first record block that could refer to them, because {@link #writeRecords} writes
+ * pending table entries first. The header's version decides the record blocks: PACKED RECORDS from 2.0 on, 64-byte
+ * records for a 1.x header (a file for readers of that version).
  */
 public final class TraceBlockWriter {
 

@@ -42,7 +42,7 @@ public final class TraceReader implements Closeable, Iterable<TraceRecord> {
   private final List<EventContext> contexts = new ArrayList<>();
   /** Record size from the header: a later minor version may append fields, which this reader skips. */
   private int recordSize;
-  /** Offset of the current block when it is a PACKED RECORDS block (its records have no offsets of their own), or -1. */
+  /** Offset of the current block when it is a PACKED RECORDS block (whose records have no offsets of their own). */
   private long packedBlockStart = -1;
   /** The next record of the current PACKED RECORDS block. */
   private int packedIndex;
