@@ -14,6 +14,8 @@ import java.util.Locale;
 
 import org.apache.hadoop.conf.Configuration;
 
+import io.pfsmix.fs.PfsmixHome;
+
 /**
  * Runs an installed IOR binary — under mpirun when one is on PATH, else directly as one rank — with pfsmix's LD_PRELOAD
  * trace library, shows its output as it comes, and parses it into an {@link IorResult}.
@@ -71,7 +73,7 @@ public final class NativeIor {
     }
     String preload = null;
     if (trace) {
-      preload = conf.get(IorConfigKeys.NATIVE_PRELOAD, defaultPreload());
+      preload = preloadLibrary().toString();
       if (!new File(preload).isFile()) {
         throw new IOException("trace library " + preload + " not found: build it (./mvnw -pl tracing install), set "
             + IorConfigKeys.NATIVE_PRELOAD + ", or run untraced with --no-trace");
@@ -174,9 +176,11 @@ public final class NativeIor {
     return found;
   }
 
-  private static String defaultPreload() {
-    String home = System.getProperty("pfsmix.home", System.getenv().getOrDefault("PFSMIX_HOME", "."));
-    return new File(home, "tracing/target/native/libpfsmix-trace.so").getPath();
+  /** The preload trace library ({@value IorConfigKeys#NATIVE_PRELOAD}, else the tracing module's build under pfsmix's home). */
+  public Path preloadLibrary() {
+    String configured = conf.get(IorConfigKeys.NATIVE_PRELOAD);
+    return configured != null ? Path.of(configured)
+        : PfsmixHome.path().resolve("tracing/target/native/libpfsmix-trace.so");
   }
 
   private static String findOnPath(String program) {

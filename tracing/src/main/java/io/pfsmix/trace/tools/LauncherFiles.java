@@ -3,11 +3,16 @@ package io.pfsmix.trace.tools;
 import java.util.List;
 import java.util.regex.Pattern;
 
+import io.pfsmix.trace.format.TracePoint;
+import io.pfsmix.trace.format.TraceRecord;
+
 /**
  * Tells the files a traced program's launcher and runtime touch from the program's data files: MPI's and hwloc's
  * start-up reads of /usr/share, /sys and /proc, MPI's shared-memory and session files, libraries probed and loaded. A
  * traced IOR moves more bytes through those (10 MB of /usr/share/misc/pci.ids for 4 ranks) than a small checkpoint, so
- * summaries set them apart. By path alone, as the tracer recorded it: Hadoop's URIs and relative paths are data.
+ * summaries set them apart. By path alone, as the tracer recorded it: Hadoop's URIs and relative paths are data. Only
+ * the preload library's records ({@link TracePoint#POSIX}) have a launcher: the other points name paths in the file
+ * system under test, where /usr is whatever its user made it.
  */
 public final class LauncherFiles {
 
@@ -70,8 +75,8 @@ public final class LauncherFiles {
     return names;
   }
 
-  /** Whether {@code path} is one of the program's data files (no launcher or system group). */
-  public static boolean isData(String path) {
-    return groupOf(path) == null;
+  /** The launcher or system group of the record's file, or null when it is a data file (or the record names none). */
+  public static String groupOf(TraceRecord record) {
+    return record.point() == TracePoint.POSIX ? groupOf(record.path()) : null;
   }
 }

@@ -115,6 +115,8 @@ public final class TraceSummary {
   private final Map<TracePoint, Map<TraceOp, Totals>> byOperation = new EnumMap<>(TracePoint.class);
   private final Map<String, long[]> histograms = new TreeMap<>();
   private final Map<String, FileTotals> byFile = new LinkedHashMap<>();
+  /** The keys of {@link #byFile} that are launcher or system files. */
+  private final java.util.Set<String> launcherFiles = new java.util.HashSet<>();
   private final Map<String, KindTotals> byKind = new TreeMap<>();
   private final Map<String, Totals> byContext = new TreeMap<>();
   private final Map<String, Long> failuresByResult = new TreeMap<>();
@@ -150,10 +152,13 @@ public final class TraceSummary {
       histograms.computeIfAbsent(key, k -> new long[BUCKETS])[bucket(size)]++;
     }
     if (record.path() != null) {
-      String group = LauncherFiles.groupOf(record.path());
+      String group = LauncherFiles.groupOf(record);
       KindTotals kind = byKind.computeIfAbsent(group == null ? DATA : group, k -> new KindTotals());
-      FileTotals file = byFile.computeIfAbsent(record.point() + " " + record.path(), p -> {
+      FileTotals file = byFile.computeIfAbsent(record.point() + " " + record.path(), key -> {
         kind.files++;
+        if (group != null) {
+          launcherFiles.add(key);
+        }
         return new FileTotals();
       });
       file.calls++;
@@ -285,7 +290,7 @@ public final class TraceSummary {
     out.println();
     List<Map.Entry<String, FileTotals>> files = new ArrayList<>(byFile.entrySet());
     // data files first: the launcher's reads (a 10 MB PCI table) would push a small checkpoint off the list
-    files.sort(Comparator.comparing((Map.Entry<String, FileTotals> e) -> !LauncherFiles.isData(pathOf(e.getKey())))
+    files.sort(Comparator.comparing((Map.Entry<String, FileTotals> e) -> launcherFiles.contains(e.getKey()))
         .thenComparing(e -> -(e.getValue().reads.bytes + e.getValue().writes.bytes)));
     int shown = topFiles <= 0 ? files.size() : Math.min(topFiles, files.size());
     out.printf("files (%d, %s by bytes moved, data files first):%n", files.size(),
@@ -301,11 +306,6 @@ public final class TraceSummary {
       out.println("failures by result:");
       failuresByResult.forEach((result, count) -> out.printf("  %-50s %10d%n", result, count));
     }
-  }
-
-  /** The path of a {@link #byFile()} key ("POINT path"). */
-  private static String pathOf(String fileKey) {
-    return fileKey.substring(fileKey.indexOf(' ') + 1);
   }
 
   private static String instant(long ns) {

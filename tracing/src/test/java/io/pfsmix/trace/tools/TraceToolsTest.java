@@ -295,11 +295,13 @@ class TraceToolsTest {
     assertThat(summary.byKind().get("/sys").failures()).isEqualTo(1);
     assertThat(summary.byKind().get("/usr/share").reads().bytes()).isEqualTo(4_000_000);
     assertThat(summary.byKind().get(LauncherFiles.LIBRARIES).failures()).isEqualTo(1);
-    // Hadoop's URIs and relative paths are the program's
-    assertThat(LauncherFiles.isData("pfs:///usr/share/x")).isTrue();
-    assertThat(LauncherFiles.isData("usr/share/x")).isTrue();
-    assertThat(LauncherFiles.isData("/var/tmp/ckpt")).isTrue();
+    // Hadoop's URIs and relative paths are the program's; so is /usr in a file system under test
+    assertThat(LauncherFiles.groupOf("pfs:///usr/share/x")).isNull();
+    assertThat(LauncherFiles.groupOf("usr/share/x")).isNull();
+    assertThat(LauncherFiles.groupOf("/var/tmp/ckpt")).isNull();
     assertThat(LauncherFiles.groupOf("/var/lib/dpkg/status")).isEqualTo("/var/lib");
+    assertThat(LauncherFiles.groupOf(new TraceRecord(T0, 1, TraceOp.READ, TracePoint.APPLICATION, "/usr/share/x", 0, 1, 1,
+        TraceRecord.OK, 1, rank))).isNull();
 
     ByteArrayOutputStream text = new ByteArrayOutputStream();
     summary.print(new PrintStream(text, true, StandardCharsets.UTF_8), 2);
