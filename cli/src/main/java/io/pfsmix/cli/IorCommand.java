@@ -164,8 +164,10 @@ final class IorCommand implements java.util.concurrent.Callable<Integer> {
               + " -a POSIX, the API both share)");
         }
       }
-      // the driver's parser checks them as IOR would before anything runs
-      IorOptions.parse(iorFlags.toArray(new String[0])).validate();
+      // the driver's parser checks them as IOR would before anything runs (-o is the benchmark's)
+      List<String> check = new ArrayList<>(iorFlags);
+      check.addAll(List.of("-o", "ior-bench-file"));
+      IorOptions.parse(check.toArray(new String[0])).validate();
       cases = List.of(new NativeComparison.Case(String.join(" ", iorFlags), iorFlags));
     }
     Configuration conf = new Configuration();
