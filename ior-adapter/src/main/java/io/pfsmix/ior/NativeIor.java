@@ -176,7 +176,7 @@ public final class NativeIor {
     return found;
   }
 
-  /** The preload trace library ({@value IorConfigKeys#NATIVE_PRELOAD}, else the tracing module's build under pfsmix's home). */
+  /** The preload trace library: {@value IorConfigKeys#NATIVE_PRELOAD}, else the tracing build in pfsmix's home. */
   public Path preloadLibrary() {
     String configured = conf.get(IorConfigKeys.NATIVE_PRELOAD);
     return configured != null ? Path.of(configured)

@@ -17,9 +17,9 @@ import io.pfsmix.trace.format.TraceRecord;
 public final class LauncherFiles {
 
   /** Trees of the operating system and its runtime: no program keeps its data there. */
-  private static final List<String> SYSTEM_TREES = List.of("/usr", "/lib", "/lib32", "/lib64", "/libx32", "/bin", "/sbin",
-      "/etc", "/proc", "/sys", "/dev", "/run", "/var/run", "/var/lib");
-  /** Directories MPI launchers make for a job's session (Open MPI's ompi.HOST.UID and older openmpi-sessions-*, PMIx's, PRRTE's). */
+  private static final List<String> SYSTEM_TREES = List.of("/usr", "/lib", "/lib32", "/lib64", "/libx32", "/bin",
+      "/sbin", "/etc", "/proc", "/sys", "/dev", "/run", "/var/run", "/var/lib");
+  /** Session directories of MPI launchers: Open MPI's ompi.HOST.UID (older: openmpi-sessions-*), PMIx's, PRRTE's. */
   private static final Pattern SESSION_DIR = Pattern.compile("ompi\\..*|openmpi-sessions-.*|pmix.*|prte\\..*");
   private static final Pattern LIBRARY = Pattern.compile(".*\\.so(\\.[0-9]+)*");
 
