@@ -58,7 +58,7 @@ public final class TraceSummary {
   }
 
   /** Reads and writes of one file. */
-  public static final class FileTotals {
+  public static class FileTotals {
     final Totals reads = new Totals();
     final Totals writes = new Totals();
     long calls;
@@ -77,24 +77,9 @@ public final class TraceSummary {
   }
 
   /** Files of one kind: the program's data files, or one group of launcher and system files. */
-  public static final class KindTotals {
-    final Totals reads = new Totals();
-    final Totals writes = new Totals();
-    long calls;
+  public static final class KindTotals extends FileTotals {
     long failures;
     long files;
-
-    public Totals reads() {
-      return reads;
-    }
-
-    public Totals writes() {
-      return writes;
-    }
-
-    public long calls() {
-      return calls;
-    }
 
     /** Calls of any operation that failed (a failed open counts here, not in reads or writes). */
     public long failures() {
