@@ -25,6 +25,7 @@ import picocli.CommandLine.HelpCommand;
         TfidfCommand.class,
         CephCommand.class,
         OrangefsCommand.class,
+        QfsCommand.class,
     })
 public final class PfsmixCommand implements Runnable {
 
