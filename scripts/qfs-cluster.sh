@@ -81,9 +81,11 @@ meta_port() {
   sed -n 's/^metaServer\.clientPort = //p' "$dir/conf/metaserver.prp"
 }
 
-# The chunkservers the metaserver has connected, one a line ("127.0.0.2 20002 ...").
+# The chunkservers the metaserver has connected, one "IP PORT" a line (qfsadmin prints response headers instead while
+# there is none).
 up_chunkservers() {
-  timeout 10 "$qfs_home/bin/tools/qfsadmin" -m "$meta_ip" -p "$(meta_port)" upservers 2>/dev/null || true
+  { timeout 10 "$qfs_home/bin/tools/qfsadmin" -m "$meta_ip" -p "$(meta_port)" upservers 2>/dev/null || true; } |
+    grep -E '^[0-9.]+ [0-9]+$' || true
 }
 
 print_lines() {

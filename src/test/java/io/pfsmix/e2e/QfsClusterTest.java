@@ -49,7 +49,7 @@ class QfsClusterTest {
       assertThat(up.get("uri")).isEqualTo("qfs://127.0.0.1:" + port + "/");
 
       Cli.Run status = MixCli.run("qfs", "status", "--dir", dir.toString());
-      assertThat(status.exitCode()).as(status.stderr()).isZero();
+      assertThat(status.exitCode()).as(status.stdout() + status.stderr()).isZero();
       for (String server : List.of("metaserver", "chunk1", "chunk2")) {
         assertThat(status.stdout()).containsPattern(server + " running \\(pid \\d+\\)");
       }
