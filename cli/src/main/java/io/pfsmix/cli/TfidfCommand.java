@@ -136,8 +136,9 @@ final class TfidfCommand implements Runnable {
   }
 
   @Command(name = "report", mixinStandardHelpOptions = true,
-      description = "Accuracy report: train on one seed, classify another whose attacks include unseen variants; "
-          + "confusion matrix, macro-F1, and accuracy and model size versus K.")
+      description = "Accuracy report: train on one seed, classify another whose attacks include unseen variants "
+          + "(confusion matrix, macro-F1, scores per context), accuracy and model size versus K, then leave-one-family-out "
+          + "folds: each trains without one family of every class and tests on those families alone.")
   static final class Report implements Callable<Integer> {
     @Option(names = "--work", defaultValue = "file:///tmp/pfsmix-tfidf-report",
         description = "scratch directory, deleted afterwards (default: ${DEFAULT-VALUE})")
@@ -148,6 +149,10 @@ final class TfidfCommand implements Runnable {
 
     @Option(names = "--test-records", defaultValue = "10000", description = "test requests (default: ${DEFAULT-VALUE})")
     long testRecords;
+
+    @Option(names = "--fold-test-records", defaultValue = "4000",
+        description = "test requests of each leave-one-family-out fold; 0 skips the folds (default: ${DEFAULT-VALUE})")
+    long foldTestRecords;
 
     @Option(names = "--train-seed", defaultValue = "1", description = "default: ${DEFAULT-VALUE}")
     long trainSeed;
@@ -171,6 +176,7 @@ final class TfidfCommand implements Runnable {
       o.work = new Path(work);
       o.trainRecords = trainRecords;
       o.testRecords = testRecords;
+      o.foldTestRecords = foldTestRecords;
       o.trainSeed = trainSeed;
       o.testSeed = testSeed;
       o.centroidsPerClass = centroids;

@@ -176,6 +176,36 @@ final class AttackPayloads {
     }
   }
 
+  /** The family a payload of {@code type} belongs to, by the technique it uses. */
+  static String family(HttpClass type, String payload) {
+    String p = payload.toLowerCase(Locale.ROOT);
+    switch (type) {
+      case XSS:
+        return p.contains("<script") ? "script-tag" : p.contains("javascript:") ? "js-uri"
+            : p.matches("(?s).*[\\s/]on[a-z]+=.*") ? "event-handler" : "markup";
+      case SQL_INJECTION:
+        return p.contains("union") ? "union" : p.matches("(?s).*(sleep|benchmark|waitfor|receive_message|randomblob).*")
+            ? "time" : p.matches("(?s).*(extractvalue|updatexml|convert).*") ? "error" : p.contains(";") ? "stacked"
+            : "boolean";
+      case LDAP_INJECTION:
+        return p.contains("%00") ? "null-byte" : p.contains("(|") ? "or-filter" : p.contains("(&") ? "and-filter"
+            : "wildcard";
+      case XPATH_INJECTION:
+        return p.contains("|") ? "union" : p.matches("(?s).*[a-z-]+\\(.*") ? "function" : "tautology";
+      case PATH_TRAVERSAL:
+        return p.startsWith("file:") ? "uri" : p.contains("%") ? "encoded" : p.contains("\\") ? "backslash"
+            : "dot-dot";
+      case OS_COMMAND:
+        return p.contains("$(") || p.contains("`") ? "substitution" : p.contains("|") ? "pipe"
+            : p.contains("&") ? "chain" : "sequence";
+      case SSI:
+        return p.contains("#exec") ? "exec" : p.contains("#include") ? "include" : p.matches("(?s).*#(echo|printenv).*")
+            ? "echo" : "config";
+      default:
+        throw new IllegalArgumentException("not an attack class: " + type);
+    }
+  }
+
   private String xss(SplittableRandom r) {
     String payload = expand(one(r, xssShapes), r, r.nextInt(4) == 0);
     return r.nextInt(6) == 0 ? payload.replace(" ", r.nextBoolean() ? "/" : "\t") : payload;

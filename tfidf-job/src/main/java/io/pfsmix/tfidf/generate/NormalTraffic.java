@@ -52,28 +52,39 @@ final class NormalTraffic {
   private static final String[] REFERRER_SITES = {"https://www.google.com/", "https://www.bing.com/search?q=",
       "https://duckduckgo.com/?q=", "https://t.co/", "https://www.facebook.com/", "https://news.ycombinator.com/item?id="};
 
-  void fill(HttpRequestDraft d, SplittableRandom r) {
+  /** Fills a request; returns its family (the kind of page or call it is). */
+  String fill(HttpRequestDraft d, SplittableRandom r) {
     String host = one(r, HOSTS);
     Client client = Client.random(r);
     int kind = r.nextInt(100);
+    String family;
     if (client.api || host.startsWith("api.")) {
       api(d, r);
+      family = "api";
     } else if (kind < 22) {
       staticAsset(d, r);
+      family = "static";
     } else if (kind < 42) {
       product(d, r);
+      family = "product";
     } else if (kind < 55) {
       search(d, r);
+      family = "search";
     } else if (kind < 65) {
       article(d, r);
+      family = "article";
     } else if (kind < 75) {
       forum(d, r);
+      family = "forum";
     } else if (kind < 84) {
       form(d, r);
+      family = "form";
     } else if (kind < 92) {
       ajax(d, r);
+      family = "ajax";
     } else {
       misc(d, r);
+      family = "misc";
     }
     d.headers.add(0, new String[] {"Host", host});
     d.header("User-Agent", client.userAgent);
@@ -112,6 +123,7 @@ final class NormalTraffic {
       d.header("X-Forwarded-For", r.nextInt(1, 224) + "." + r.nextInt(256) + "." + r.nextInt(256) + "." + r.nextInt(256));
     }
     d.header("Connection", r.nextInt(5) == 0 ? "close" : "keep-alive");
+    return family;
   }
 
   private void staticAsset(HttpRequestDraft d, SplittableRandom r) {

@@ -7,6 +7,7 @@ import java.util.SplittableRandom;
 
 import io.pfsmix.tfidf.HttpClass;
 import io.pfsmix.tfidf.MalformedKind;
+import io.pfsmix.tfidf.RecordLabel;
 
 /**
  * Makes one labelled request at a time: normal traffic, or normal traffic carrying an attack payload where real attacks go
@@ -30,12 +31,24 @@ public final class RequestGenerator {
 
   /** A generated record. */
   public static final class Generated {
+    /** The class label. */
     public final String label;
+    /** The family of payloads or of normal traffic it belongs to (the report leaves families out of training). */
+    public final String family;
+    /** Where it carries what makes its class: query, path, header, cookie, body-TYPE, or none. */
+    public final String context;
     public final byte[] request;
 
-    Generated(String label, byte[] request) {
+    Generated(String label, String family, String context, byte[] request) {
       this.label = label;
+      this.family = family;
+      this.context = context;
       this.request = request;
+    }
+
+    /** The record header: class, family and context ({@link RecordLabel}). */
+    public String recordLabel() {
+      return RecordLabel.format(label, family, context);
     }
   }
 
@@ -63,24 +76,36 @@ public final class RequestGenerator {
   public Generated next(SplittableRandom r) {
     double p = r.nextDouble();
     if (p < malformedShare) {
-      return new Generated(HttpClass.MALFORMED_LABEL, malformed(r, GENERATED_MALFORMED[r.nextInt(GENERATED_MALFORMED.length)]));
+      MalformedKind kind = GENERATED_MALFORMED[r.nextInt(GENERATED_MALFORMED.length)];
+      return new Generated(HttpClass.MALFORMED_LABEL, kind.name().toLowerCase(java.util.Locale.ROOT), "none",
+          malformed(r, kind));
     }
     if (p < malformedShare + attackShare) {
-      HttpClass type = HttpClass.ofIndex(1 + r.nextInt(HttpClass.count() - 1));
-      return new Generated(type.label(), attack(type, r));
+      return attack(HttpClass.ofIndex(1 + r.nextInt(HttpClass.count() - 1)), r);
     }
     HttpRequestDraft d = new HttpRequestDraft();
-    normal.fill(d, r);
-    return new Generated(HttpClass.VALID.label(), d.render());
+    String family = normal.fill(d, r);
+    return new Generated(HttpClass.VALID.label(), family, bodyContext(d), d.render());
+  }
+
+  /** Where a normal request's content is: its body type, else its query, else its path. */
+  private static String bodyContext(HttpRequestDraft d) {
+    if (d.body != null) {
+      return "body-" + d.contentType.replaceAll("^[a-z]+/(x-www-)?|-urlencoded|;.*$", "").replace("form-data", "multipart");
+    }
+    return d.query.isEmpty() ? "path" : "query";
   }
 
   /** A normal request carrying one payload of {@code type}. */
-  byte[] attack(HttpClass type, SplittableRandom r) {
+  Generated attack(HttpClass type, SplittableRandom r) {
     HttpRequestDraft d = new HttpRequestDraft();
     normal.fill(d, r);
     String payload = attacks.payload(type, r);
+    String family = AttackPayloads.family(type, payload);
+    String context;
     int place = r.nextInt(100);
     if (type == HttpClass.PATH_TRAVERSAL && place < 30) {
+      context = "path";
       d.method = "GET";
       d.body = null;
       d.query.clear();
@@ -88,6 +113,7 @@ public final class RequestGenerator {
           + Evasions.pathSegment(payload, r.nextInt(3) == 0 ? Evasions.randomStyle(r) : Evasions.UrlStyle.MINIMAL, r)
           .replace("%2F", "/");
     } else if (place < 55) {
+      context = "query";
       String value = Evasions.queryValue(payload, Evasions.randomStyle(r), r);
       String name = one(r, PARAMETERS);
       if (!d.query.isEmpty() && r.nextBoolean()) {
@@ -96,11 +122,14 @@ public final class RequestGenerator {
         d.query.add(r.nextInt(d.query.size() + 1), new String[] {name, value});
       }
     } else if (place < 63) {
+      context = "path";
       d.path = d.path.replaceAll("/[^/]*$", "/")
           + Evasions.pathSegment(payload, Evasions.randomStyle(r), r).replace("/", "%2F");
     } else if (place < 73) {
+      context = "cookie";
       d.cookies.add(r.nextInt(d.cookies.size() + 1), new String[] {one(r, COOKIES), Evasions.cookieValue(payload)});
     } else if (place < 83) {
+      context = "header";
       String header = one(r, HEADERS);
       String value = Evasions.headerValue(payload);
       if (header.equals("Referer")) {
@@ -108,17 +137,19 @@ public final class RequestGenerator {
       }
       d.setHeader(header, value);
     } else if (place < 94 || d.body == null) {
+      context = "body-form";
       d.method = "POST";
       d.contentType = "application/x-www-form-urlencoded";
       d.body = one(r, PARAMETERS) + "=" + Evasions.queryValue(payload, Evasions.randomStyle(r), r)
           + (r.nextBoolean() ? "&submit=Send" : "&csrf_token=" + NormalTraffic.hex(r, 32));
     } else {
+      context = "body-json";
       d.method = r.nextBoolean() ? "POST" : "PUT";
       d.contentType = "application/json";
       d.body = "{\"" + one(r, PARAMETERS) + "\":\"" + Evasions.jsonString(payload) + "\",\"id\":" + r.nextInt(1, 100000)
           + "}";
     }
-    return d.render();
+    return new Generated(type.label(), family, context, d.render());
   }
 
   /** A record that {@link io.pfsmix.tfidf.RequestValidator} refuses for {@code kind}'s reason. */

@@ -64,7 +64,7 @@ class RequestGeneratorTest {
     int inCookie = 0;
     int inBody = 0;
     for (int i = 0; i < 2000; i++) {
-      String request = new String(generator.attack(HttpClass.SSI, random), StandardCharsets.UTF_8);
+      String request = new String(generator.attack(HttpClass.SSI, random).request, StandardCharsets.UTF_8);
       String decoded = percentDecode(percentDecode(request));
       String line = decoded.substring(0, decoded.indexOf("\r\n"));
       String cookie = decoded.lines().filter(l -> l.startsWith("Cookie: ")).findFirst().orElse("");
