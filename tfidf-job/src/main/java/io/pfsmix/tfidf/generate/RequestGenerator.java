@@ -27,7 +27,7 @@ public final class RequestGenerator {
       "callback", "return", "next", "include", "dir", "ip", "email", "comment"};
   private static final String[] COOKIES = {"session", "user", "prefs", "lang", "tracking", "role", "cart", "last_search"};
   private static final String[] HEADERS = {"User-Agent", "Referer", "X-Forwarded-For", "X-Api-Version", "Accept-Language",
-      "X-Custom-Header"};
+      "X-Custom-Header", "X-Forwarded-Host", "Origin", "X-Real-IP", "Accept", "X-Requested-With", "Authorization"};
 
   /** A generated record. */
   public static final class Generated {
@@ -91,17 +91,19 @@ public final class RequestGenerator {
   /** Where a normal request's content is: its body type, else its query, else its path. */
   private static String bodyContext(HttpRequestDraft d) {
     if (d.body != null) {
-      return "body-" + d.contentType.replaceAll("^[a-z]+/(x-www-)?|-urlencoded|;.*$", "").replace("form-data", "multipart");
+      String type = d.contentType;
+      return type.contains("json") ? "body-json" : type.contains("xml") ? "body-xml" : type.startsWith("multipart/")
+          ? "body-multipart" : type.contains("urlencoded") ? "body-form" : "body-other";
     }
     return d.query.isEmpty() ? "path" : "query";
   }
 
-  /** A normal request carrying one payload of {@code type}. */
+  /** A normal request carrying one payload of {@code type}, placed where real attacks go. */
   Generated attack(HttpClass type, SplittableRandom r) {
     HttpRequestDraft d = new HttpRequestDraft();
     normal.fill(d, r);
-    String payload = attacks.payload(type, r);
-    String family = AttackPayloads.family(type, payload);
+    AttackPayloads.Payload payload = attacks.payload(type, r);
+    String text = payload.text;
     String context;
     int place = r.nextInt(100);
     if (type == HttpClass.PATH_TRAVERSAL && place < 30) {
@@ -109,47 +111,78 @@ public final class RequestGenerator {
       d.method = "GET";
       d.body = null;
       d.query.clear();
-      d.path = one(r, new String[] {"/download/", "/static/", "/files/", "/view/", "/images/", "/"})
-          + Evasions.pathSegment(payload, r.nextInt(3) == 0 ? Evasions.randomStyle(r) : Evasions.UrlStyle.MINIMAL, r)
-          .replace("%2F", "/");
-    } else if (place < 55) {
+      String segment = Evasions.pathSegment(text, r.nextInt(3) == 0 ? Evasions.randomStyle(r)
+          : Evasions.UrlStyle.MINIMAL, r).replace("%2F", "/");
+      d.path = segment.startsWith("/") ? segment : one(r, new String[] {"/download/", "/static/", "/files/", "/view/",
+          "/images/", "/", "/api/v1/files/", "/assets/"}) + segment;
+    } else if (place < 42) {
       context = "query";
-      String value = Evasions.queryValue(payload, Evasions.randomStyle(r), r);
-      String name = one(r, PARAMETERS);
+      String value = Evasions.queryValue(text, Evasions.randomStyle(r), r);
       if (!d.query.isEmpty() && r.nextBoolean()) {
         d.query.get(r.nextInt(d.query.size()))[1] = value;
       } else {
-        d.query.add(r.nextInt(d.query.size() + 1), new String[] {name, value});
+        d.query.add(r.nextInt(d.query.size() + 1), new String[] {one(r, PARAMETERS), value});
       }
-    } else if (place < 63) {
+    } else if (place < 50) {
       context = "path";
-      d.path = d.path.replaceAll("/[^/]*$", "/")
-          + Evasions.pathSegment(payload, Evasions.randomStyle(r), r).replace("/", "%2F");
-    } else if (place < 73) {
+      d.path = d.path.replaceAll("/[^/]*$", "/") + Evasions.pathSegment(text, Evasions.randomStyle(r), r)
+          .replace("/", "%2F");
+    } else if (place < 58) {
       context = "cookie";
-      d.cookies.add(r.nextInt(d.cookies.size() + 1), new String[] {one(r, COOKIES), Evasions.cookieValue(payload)});
-    } else if (place < 83) {
+      d.cookies.add(r.nextInt(d.cookies.size() + 1), new String[] {one(r, COOKIES), r.nextBoolean()
+          ? Evasions.cookieValue(text) : Evasions.queryValue(text, Evasions.UrlStyle.FULL, r)});
+    } else if (place < 66) {
       context = "header";
       String header = one(r, HEADERS);
-      String value = Evasions.headerValue(payload);
+      String value = Evasions.headerValue(text);
       if (header.equals("Referer")) {
-        value = "https://" + d.headers.get(0)[1] + "/search?q=" + Evasions.queryValue(payload, Evasions.randomStyle(r), r);
+        value = "https://" + d.headers.get(0)[1] + "/search?q=" + Evasions.queryValue(text, Evasions.randomStyle(r), r);
       }
       d.setHeader(header, value);
-    } else if (place < 94 || d.body == null) {
+    } else if (place < 78) {
       context = "body-form";
       d.method = "POST";
       d.contentType = "application/x-www-form-urlencoded";
-      d.body = one(r, PARAMETERS) + "=" + Evasions.queryValue(payload, Evasions.randomStyle(r), r)
+      d.body = one(r, PARAMETERS) + "=" + Evasions.queryValue(text, Evasions.randomStyle(r), r)
           + (r.nextBoolean() ? "&submit=Send" : "&csrf_token=" + NormalTraffic.hex(r, 32));
-    } else {
+      if (r.nextBoolean()) {
+        d.body = "name=" + Evasions.queryValue(Prose.name(r), Evasions.UrlStyle.MINIMAL, r) + "&" + d.body;
+      }
+    } else if (place < 88) {
       context = "body-json";
       d.method = r.nextBoolean() ? "POST" : "PUT";
       d.contentType = "application/json";
-      d.body = "{\"" + one(r, PARAMETERS) + "\":\"" + Evasions.jsonString(payload) + "\",\"id\":" + r.nextInt(1, 100000)
-          + "}";
+      String value = Evasions.jsonString(text);
+      if (r.nextInt(3) == 0) {
+        // serializers that escape markup characters in JSON strings
+        value = value.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026");
+      }
+      d.body = r.nextInt(4) == 0 ? "{\"query\":\"query($v: String) { " + one(r, new String[] {"search", "user", "order"})
+          + "(q: $v) { id } }\",\"variables\":{\"v\":\"" + value + "\"}}" : "{\"" + one(r, PARAMETERS) + "\":\"" + value
+          + "\",\"id\":" + r.nextInt(1, 100000) + (r.nextBoolean() ? ",\"tags\":[\"" + one(r, COOKIES) + "\"]" : "") + "}";
+    } else if (place < 94) {
+      context = "body-xml";
+      d.method = "POST";
+      d.contentType = r.nextBoolean() ? "application/xml" : "text/xml; charset=utf-8";
+      d.body = Bodies.xml(r, text);
+    } else {
+      context = "body-multipart";
+      d.method = "POST";
+      Bodies.Multipart m = new Bodies.Multipart(r);
+      if (type == HttpClass.PATH_TRAVERSAL && r.nextBoolean()) {
+        String[] file = Bodies.uploadedFile(r);
+        m.file("file", text.replace("\"", "%22"), file[1], file[2]);
+      } else {
+        m.field(one(r, PARAMETERS), text);
+        if (r.nextBoolean()) {
+          String[] file = Bodies.uploadedFile(r);
+          m.file("attachment", file[0], file[1], file[2]);
+        }
+      }
+      d.contentType = m.contentType();
+      d.body = m.body();
     }
-    return new Generated(type.label(), family, context, d.render());
+    return new Generated(type.label(), payload.family, context, d.render());
   }
 
   /** A record that {@link io.pfsmix.tfidf.RequestValidator} refuses for {@code kind}'s reason. */
