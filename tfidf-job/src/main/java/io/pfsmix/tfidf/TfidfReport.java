@@ -5,6 +5,7 @@ import java.io.InputStream;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -41,19 +42,21 @@ public final class TfidfReport {
     public long testSeed = 2;
     public double attackShare = 0.5;
     public int centroidsPerClass = 8;
-    public int reportK = 256;
+    public int reportK = TfidfConfigKeys.TOP_K_DEFAULT;
     public int[] ks = {32, 64, 128, 256, 512, 1024, 4096};
   }
 
-  /** One row of the K table. */
+  /** One row of the K table: one model kind at one K. */
   public static final class Row {
+    public final String model;
     public final int k;
     public final int terms;
     public final int modelBytes;
     public final double accuracy;
     public final double macroF1;
 
-    Row(int k, int terms, int modelBytes, double accuracy, double macroF1) {
+    Row(String model, int k, int terms, int modelBytes, double accuracy, double macroF1) {
+      this.model = model;
       this.k = k;
       this.terms = terms;
       this.modelBytes = modelBytes;
@@ -62,21 +65,24 @@ public final class TfidfReport {
     }
   }
 
-  /** What the report measured. */
-  public static final class Result {
+  /** What the report measured for one model kind. */
+  public static final class ModelResult {
     public final List<Row> rows = new ArrayList<>();
     /** Today's split at the report's K. */
     public ConfusionMatrix split;
+    public final Map<String, ReportScores.Group> contexts = new TreeMap<>();
     /** All leave-one-family-out folds pooled; null when they were skipped. */
     public ConfusionMatrix leaveOneFamilyOut;
-    public final Map<String, ReportScores.Group> contexts = new TreeMap<>();
     public final Map<String, ReportScores.Group> families = new TreeMap<>();
+    public final Map<String, ReportScores.Group> foldContexts = new TreeMap<>();
   }
 
   private TfidfReport() {
   }
 
-  public static Result run(Configuration conf, Options o, PrintStream out) throws IOException, InterruptedException {
+  /** Runs the report for each model kind of {@code models} (values of {@link TfidfConfigKeys#MODEL}). */
+  public static Map<String, ModelResult> run(Configuration conf, Options o, List<String> models, PrintStream out)
+      throws IOException, InterruptedException {
     FileSystem fs = o.work.getFileSystem(conf);
     if (fs.exists(o.work)) {
       throw new IOException("work directory " + o.work + " already exists; the report needs a fresh one");
@@ -84,57 +90,81 @@ public final class TfidfReport {
     if (o.foldTestRecords < 0) {
       throw new IllegalArgumentException("--fold-test-records must be 0 or more, got " + o.foldTestRecords);
     }
-    Result result = new Result();
+    Map<String, ModelResult> results = new LinkedHashMap<>();
     try {
       Path train = new Path(o.work, "train");
       Path test = new Path(o.work, "test");
       DatasetGenerator.Result trained = generate(conf, train, o.trainRecords, o.trainSeed, o.attackShare, null);
       DatasetGenerator.Result tested = generate(conf, test, o.testRecords, o.testSeed, o.attackShare, null);
       out.printf(Locale.ROOT, "train: %,d requests (seed %d), test: %,d requests (seed %d), attack share %.2f, "
-          + "%d centroid(s) per class%n", o.trainRecords, o.trainSeed, o.testRecords, o.testSeed, o.attackShare,
-          o.centroidsPerClass);
+          + "models: %s (nearest centroids: %d per class)%n", o.trainRecords, o.trainSeed, o.testRecords, o.testSeed,
+          o.attackShare, String.join(", ", models), o.centroidsPerClass);
       int[] ks = o.ks.clone();
       Arrays.sort(ks);
-      for (int k : ks) {
-        Path model = new Path(o.work, "k" + k + ".model");
-        TfidfModel m = TfidfJobs.train(conf, train, model, k, o.centroidsPerClass);
-        ReportScores scores = new ReportScores(m).add(conf, m, tested.files);
-        ConfusionMatrix c = scores.confusion;
-        result.rows.add(new Row(k, m.termCount(), m.toBytes().length, c.accuracy(), c.macroF1()));
-        if (k == o.reportK) {
-          result.split = c;
-          result.contexts.putAll(scores.contexts);
-          out.printf(Locale.ROOT, "%nconfusion matrix, K=%d (rows: true label, columns: predicted)%n", k);
-          out.print(c.format());
-          out.printf(Locale.ROOT, "%nper context, K=%d (benign: share flagged as an attack; attacks: share given their "
-              + "class, share flagged as any attack)%n", k);
-          out.print(ReportScores.format("context", scores.contexts));
+      for (String kind : models) {
+        Configuration modelConf = new Configuration(conf);
+        modelConf.set(TfidfConfigKeys.MODEL, kind);
+        ModelResult result = new ModelResult();
+        results.put(kind, result);
+        for (int k : ks) {
+          Path model = new Path(o.work, kind + "-k" + k + ".model");
+          TfidfModel m = TfidfJobs.train(modelConf, train, model, k, o.centroidsPerClass);
+          ReportScores scores = new ReportScores(m).add(conf, m, tested.files);
+          ConfusionMatrix c = scores.confusion;
+          result.rows.add(new Row(kind, k, m.termCount(), m.toBytes().length, c.accuracy(), c.macroF1()));
+          if (k == o.reportK) {
+            result.split = c;
+            result.contexts.putAll(scores.contexts);
+            out.printf(Locale.ROOT, "%n%s, K=%d: confusion matrix (rows: true label, columns: predicted)%n", kind, k);
+            out.print(c.format());
+            out.printf(Locale.ROOT, "%n%s, K=%d, per context (benign: share flagged as an attack; attacks: share given "
+                + "their class, share flagged as any attack)%n", kind, k);
+            out.print(ReportScores.format("context", scores.contexts));
+          }
         }
       }
-      out.printf(Locale.ROOT, "%n%8s %8s %12s %9s %9s%n", "K", "terms", "model bytes", "accuracy", "macro-F1");
-      for (Row row : result.rows) {
-        out.printf(Locale.ROOT, "%8d %8d %12d %9.4f %9.4f%n", row.k, row.terms, row.modelBytes, row.accuracy,
-            row.macroF1);
+      out.printf(Locale.ROOT, "%n%-9s %8s %8s %12s %9s %9s%n", "model", "K", "terms", "model bytes", "accuracy",
+          "macro-F1");
+      for (ModelResult result : results.values()) {
+        for (Row row : result.rows) {
+          out.printf(Locale.ROOT, "%-9s %8d %8d %12d %9.4f %9.4f%n", row.model, row.k, row.terms, row.modelBytes,
+              row.accuracy, row.macroF1);
+        }
       }
       if (o.foldTestRecords > 0) {
-        leaveOneFamilyOut(conf, o, families(conf, trained.files), result, out);
+        Map<String, List<String>> families = families(conf, trained.files);
+        for (Map.Entry<String, ModelResult> e : results.entrySet()) {
+          leaveOneFamilyOut(conf, o, e.getKey(), families, e.getValue(), out);
+        }
       }
-      return result;
+      out.printf(Locale.ROOT, "%nsummary, K=%d%n%-9s %9s %9s %9s  %s%n", o.reportK, "model", "accuracy", "macro-F1",
+          "LOFO-F1", "highest benign false-positive rate: split per context; leave-one-family-out per context, per family");
+      for (Map.Entry<String, ModelResult> e : results.entrySet()) {
+        ModelResult r = e.getValue();
+        out.printf(Locale.ROOT, "%-9s %9.4f %9.4f %9s  %s; %s, %s%n", e.getKey(), r.split == null ? 0 : r.split.accuracy(),
+            r.split == null ? 0 : r.split.macroF1(), r.leaveOneFamilyOut == null ? "-" : String.format(Locale.ROOT,
+            "%.4f", r.leaveOneFamilyOut.macroF1()), ReportScores.worstFalsePositives(r.contexts),
+            ReportScores.worstFalsePositives(r.foldContexts), ReportScores.worstFalsePositives(r.families));
+      }
+      return results;
     } finally {
       fs.delete(o.work, true);
     }
   }
 
   /**
-   * Fold i leaves out the i-th family (in name order) of every class that has one: its model never sees them, and its
-   * test data holds only them. Every family is left out exactly once; the folds' test predictions are pooled.
+   * Fold i leaves out the i-th family (in name order) of every class that has one: its model never sees them (a normal
+   * family neither alone nor carrying an attack), and its test data holds only them. Every family is left out exactly
+   * once; the folds' test predictions are pooled.
    */
-  private static void leaveOneFamilyOut(Configuration conf, Options o, Map<String, List<String>> families, Result result,
-      PrintStream out) throws IOException, InterruptedException {
+  private static void leaveOneFamilyOut(Configuration conf, Options o, String kind, Map<String, List<String>> families,
+      ModelResult result, PrintStream out) throws IOException, InterruptedException {
     int folds = families.values().stream().mapToInt(List::size).max().orElse(0);
-    out.printf(Locale.ROOT, "%nleave-one-family-out, K=%d: %d folds; fold i trains on %,d requests (seed %d) without the "
-        + "i-th family of each class and tests on %,d requests of those families alone (seed %d)%n", o.reportK, folds,
-        o.trainRecords, o.trainSeed, o.foldTestRecords, o.testSeed);
+    out.printf(Locale.ROOT, "%n%s, K=%d, leave-one-family-out: %d folds; fold i trains on %,d requests (seed %d) without "
+        + "the i-th family of each class and tests on %,d requests of those families alone (seed %d)%n", kind, o.reportK,
+        folds, o.trainRecords, o.trainSeed, o.foldTestRecords, o.testSeed);
+    Configuration modelConf = new Configuration(conf);
+    modelConf.set(TfidfConfigKeys.MODEL, kind);
     ReportScores pooled = null;
     for (int fold = 0; fold < folds; fold++) {
       Set<String> heldOut = new TreeSet<>();
@@ -147,10 +177,12 @@ public final class TfidfReport {
       Path dir = new Path(o.work, "fold" + fold);
       Path train = new Path(dir, "train");
       Path model = new Path(dir, "model");
-      generate(conf, train, o.trainRecords, o.trainSeed, o.attackShare, g -> !heldOut.contains(g.label + "/" + g.family));
+      // a normal family left out is also left out as the request an attack was written into
+      generate(conf, train, o.trainRecords, o.trainSeed, o.attackShare, g -> !heldOut.contains(g.label + "/" + g.family)
+          && !heldOut.contains(HttpClass.VALID.label() + "/" + g.base));
       DatasetGenerator.Result test = generate(conf, new Path(dir, "test"), o.foldTestRecords, o.testSeed, o.attackShare,
           g -> heldOut.contains(g.label + "/" + g.family));
-      TfidfModel m = TfidfJobs.train(conf, train, model, o.reportK, o.centroidsPerClass);
+      TfidfModel m = TfidfJobs.train(modelConf, train, model, o.reportK, o.centroidsPerClass);
       pooled = (pooled == null ? new ReportScores(m) : pooled).add(conf, m, test.files);
       dir.getFileSystem(conf).delete(dir, true);
     }
@@ -159,14 +191,14 @@ public final class TfidfReport {
     }
     result.leaveOneFamilyOut = pooled.confusion;
     result.families.putAll(pooled.families);
-    out.printf(Locale.ROOT, "%nleave-one-family-out, all folds pooled (rows: true label, columns: predicted)%n");
+    result.foldContexts.putAll(pooled.contexts);
+    out.printf(Locale.ROOT, "%n%s, leave-one-family-out, all folds pooled (rows: true label, columns: predicted)%n", kind);
     out.print(pooled.confusion.format());
-    out.printf(Locale.ROOT, "%neach family when left out (benign: share flagged as an attack; attacks: share given their "
-        + "class, share flagged as any attack)%n");
+    out.printf(Locale.ROOT, "%n%s, each family when left out (benign: share flagged as an attack; attacks: share given "
+        + "their class, share flagged as any attack)%n", kind);
     out.print(ReportScores.format("class/family", pooled.families));
-    out.printf(Locale.ROOT, "%nleave-one-family-out macro-F1 %.4f; highest benign false-positive rate: per family %s, "
-        + "per context %s%n", pooled.confusion.macroF1(), ReportScores.worstFalsePositives(pooled.families),
-        ReportScores.worstFalsePositives(result.contexts));
+    out.printf(Locale.ROOT, "%n%s, leave-one-family-out per context%n", kind);
+    out.print(ReportScores.format("context", pooled.contexts));
   }
 
   /** The families of each class (but malformed) in labelled request files, in name order. */

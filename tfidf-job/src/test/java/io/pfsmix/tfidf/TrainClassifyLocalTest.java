@@ -85,10 +85,9 @@ class TrainClassifyLocalTest {
 
   /**
    * The test set comes from another seed, so about 40 % of each attack class's building blocks never occurred in training.
-   * Measured with this data (K=256, 8 centroids per class, 8000 training requests): valid recall 0.871, attack recalls
-   * 0.51 (os-command) to 0.84 (ssi), macro-F1 0.712: nearest centroids do poorly on the generator's families and its
-   * XML, multipart and prose bodies. Thresholds leave a margin below that, so a change that breaks a class (or the
-   * decoding of an evasion) fails while tuning does not.
+   * Measured with this data (default logistic model, K=1024, 8000 training requests): valid recall 0.997, attack recalls
+   * 0.70 (os-command) to 0.97 (ssi), macro-F1 0.915. Thresholds leave a margin below that, so a change that breaks a
+   * class (or the decoding of an evasion) fails while tuning does not.
    */
   @Test
   void everyClassIsRecognisedOnUnseenVariants() {
@@ -96,10 +95,10 @@ class TrainClassifyLocalTest {
     for (HttpClass c : HttpClass.values()) {
       int i = m.indexOf(c.label());
       assertThat(m.support(i)).as(c.label()).isPositive();
-      double threshold = c == HttpClass.VALID ? 0.8 : 0.45;
+      double threshold = c == HttpClass.VALID ? 0.97 : 0.6;
       assertThat(m.recall(i)).as("recall of " + c.label() + "\n" + m.format()).isGreaterThan(threshold);
     }
-    assertThat(m.macroF1()).as(m.format()).isGreaterThan(0.65);
+    assertThat(m.macroF1()).as(m.format()).isGreaterThan(0.85);
   }
 
   @Test

@@ -275,7 +275,7 @@ final class AttackPayloads {
         for (int k = 0; k < count; k++) {
           columns.append(k > 0 ? "," : "").append(k == at ? (r.nextBoolean() ? expand("{F}", r) : r.nextBoolean()
               ? "group_concat(" + one(r, sqlColumns) + ")" : "concat(" + one(r, sqlColumns) + ",0x3a," + one(r, sqlColumns)
-              + ")") : r.nextBoolean() ? "NULL" : Integer.toString(k + 1));
+              + ")") : r.nextInt(3) == 0 ? one(r, sqlColumns) : r.nextBoolean() ? "NULL" : Integer.toString(k + 1));
         }
         String union = one(r, new String[] {"UNION SELECT", "UNION ALL SELECT", "UNION DISTINCT SELECT",
             "union select", "UNION(SELECT", "/*!UNION*/ /*!SELECT*/", "/*!50000union*/ /*!50000select*/",
@@ -602,6 +602,10 @@ final class AttackPayloads {
         }
         break;
       case "bare":
+        // a command alone, in a parameter a command line goes into: one with an argument or a telling name
+        while (command.length() < 6) {
+          command = obfuscateCommand(expand(one(r, unixCommands), r), r);
+        }
         p = command;
         break;
       default:

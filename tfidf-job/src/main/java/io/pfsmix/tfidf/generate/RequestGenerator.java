@@ -37,12 +37,15 @@ public final class RequestGenerator {
     public final String family;
     /** Where it carries what makes its class: query, path, header, cookie, body-TYPE, or none. */
     public final String context;
+    /** The family of the normal request it was made from (its own family for normal traffic). */
+    public final String base;
     public final byte[] request;
 
-    Generated(String label, String family, String context, byte[] request) {
+    Generated(String label, String family, String context, String base, byte[] request) {
       this.label = label;
       this.family = family;
       this.context = context;
+      this.base = base;
       this.request = request;
     }
 
@@ -77,7 +80,7 @@ public final class RequestGenerator {
     double p = r.nextDouble();
     if (p < malformedShare) {
       MalformedKind kind = GENERATED_MALFORMED[r.nextInt(GENERATED_MALFORMED.length)];
-      return new Generated(HttpClass.MALFORMED_LABEL, kind.name().toLowerCase(java.util.Locale.ROOT), "none",
+      return new Generated(HttpClass.MALFORMED_LABEL, kind.name().toLowerCase(java.util.Locale.ROOT), "none", "none",
           malformed(r, kind));
     }
     if (p < malformedShare + attackShare) {
@@ -85,7 +88,7 @@ public final class RequestGenerator {
     }
     HttpRequestDraft d = new HttpRequestDraft();
     String family = normal.fill(d, r);
-    return new Generated(HttpClass.VALID.label(), family, bodyContext(d), d.render());
+    return new Generated(HttpClass.VALID.label(), family, bodyContext(d), family, d.render());
   }
 
   /** Where a normal request's content is: its body type, else its query, else its path. */
@@ -98,24 +101,29 @@ public final class RequestGenerator {
     return d.query.isEmpty() ? "path" : "query";
   }
 
-  /** A normal request carrying one payload of {@code type}, placed where real attacks go. */
+  /**
+   * A normal request carrying one payload of {@code type}, placed where real attacks go. A request with a body mostly
+   * carries it in that body, in the body's own format; others in the query, the path, a cookie or a header. So attacks
+   * keep the methods, bodies and headers of the traffic they hide in, and only the payload tells them apart.
+   */
   Generated attack(HttpClass type, SplittableRandom r) {
     HttpRequestDraft d = new HttpRequestDraft();
-    normal.fill(d, r);
+    String base = normal.fill(d, r);
     AttackPayloads.Payload payload = attacks.payload(type, r);
     String text = payload.text;
-    String context;
+    String context = d.body == null ? null : bodyContext(d);
+    if (context != null && r.nextInt(100) < 65 && injectIntoBody(d, context, type, text, r)) {
+      return new Generated(type.label(), payload.family, context, base, d.render());
+    }
     int place = r.nextInt(100);
-    if (type == HttpClass.PATH_TRAVERSAL && place < 30) {
+    if (type == HttpClass.PATH_TRAVERSAL && d.body == null && place < 30) {
       context = "path";
-      d.method = "GET";
-      d.body = null;
       d.query.clear();
       String segment = Evasions.pathSegment(text, r.nextInt(3) == 0 ? Evasions.randomStyle(r)
           : Evasions.UrlStyle.MINIMAL, r).replace("%2F", "/");
       d.path = segment.startsWith("/") ? segment : one(r, new String[] {"/download/", "/static/", "/files/", "/view/",
           "/images/", "/", "/api/v1/files/", "/assets/"}) + segment;
-    } else if (place < 42) {
+    } else if (place < 55) {
       context = "query";
       String value = Evasions.queryValue(text, Evasions.randomStyle(r), r);
       if (!d.query.isEmpty() && r.nextBoolean()) {
@@ -123,15 +131,15 @@ public final class RequestGenerator {
       } else {
         d.query.add(r.nextInt(d.query.size() + 1), new String[] {one(r, PARAMETERS), value});
       }
-    } else if (place < 50) {
+    } else if (place < 67) {
       context = "path";
       d.path = d.path.replaceAll("/[^/]*$", "/") + Evasions.pathSegment(text, Evasions.randomStyle(r), r)
           .replace("/", "%2F");
-    } else if (place < 58) {
+    } else if (place < 84) {
       context = "cookie";
       d.cookies.add(r.nextInt(d.cookies.size() + 1), new String[] {one(r, COOKIES), r.nextBoolean()
           ? Evasions.cookieValue(text) : Evasions.queryValue(text, Evasions.UrlStyle.FULL, r)});
-    } else if (place < 66) {
+    } else {
       context = "header";
       String header = one(r, HEADERS);
       String value = Evasions.headerValue(text);
@@ -139,50 +147,59 @@ public final class RequestGenerator {
         value = "https://" + d.headers.get(0)[1] + "/search?q=" + Evasions.queryValue(text, Evasions.randomStyle(r), r);
       }
       d.setHeader(header, value);
-    } else if (place < 78) {
-      context = "body-form";
-      d.method = "POST";
-      d.contentType = "application/x-www-form-urlencoded";
-      d.body = one(r, PARAMETERS) + "=" + Evasions.queryValue(text, Evasions.randomStyle(r), r)
-          + (r.nextBoolean() ? "&submit=Send" : "&csrf_token=" + NormalTraffic.hex(r, 32));
-      if (r.nextBoolean()) {
-        d.body = "name=" + Evasions.queryValue(Prose.name(r), Evasions.UrlStyle.MINIMAL, r) + "&" + d.body;
-      }
-    } else if (place < 88) {
-      context = "body-json";
-      d.method = r.nextBoolean() ? "POST" : "PUT";
-      d.contentType = "application/json";
-      String value = Evasions.jsonString(text);
-      if (r.nextInt(3) == 0) {
-        // serializers that escape markup characters in JSON strings
-        value = value.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026");
-      }
-      d.body = r.nextInt(4) == 0 ? "{\"query\":\"query($v: String) { " + one(r, new String[] {"search", "user", "order"})
-          + "(q: $v) { id } }\",\"variables\":{\"v\":\"" + value + "\"}}" : "{\"" + one(r, PARAMETERS) + "\":\"" + value
-          + "\",\"id\":" + r.nextInt(1, 100000) + (r.nextBoolean() ? ",\"tags\":[\"" + one(r, COOKIES) + "\"]" : "") + "}";
-    } else if (place < 94) {
-      context = "body-xml";
-      d.method = "POST";
-      d.contentType = r.nextBoolean() ? "application/xml" : "text/xml; charset=utf-8";
-      d.body = Bodies.xml(r, text);
-    } else {
-      context = "body-multipart";
-      d.method = "POST";
-      Bodies.Multipart m = new Bodies.Multipart(r);
-      if (type == HttpClass.PATH_TRAVERSAL && r.nextBoolean()) {
-        String[] file = Bodies.uploadedFile(r);
-        m.file("file", text.replace("\"", "%22"), file[1], file[2]);
-      } else {
-        m.field(one(r, PARAMETERS), text);
-        if (r.nextBoolean()) {
-          String[] file = Bodies.uploadedFile(r);
-          m.file("attachment", file[0], file[1], file[2]);
-        }
-      }
-      d.contentType = m.contentType();
-      d.body = m.body();
     }
-    return new Generated(type.label(), payload.family, context, d.render());
+    return new Generated(type.label(), payload.family, context, base, d.render());
+  }
+
+  /** Puts the payload into a field of the request's body, written as that body's format writes values. */
+  private static boolean injectIntoBody(HttpRequestDraft d, String context, HttpClass type, String text,
+      SplittableRandom r) {
+    switch (context) {
+      case "body-form": {
+        String value = Evasions.queryValue(text, Evasions.randomStyle(r), r);
+        String[] fields = d.body.split("&", -1);
+        int i = r.nextInt(fields.length);
+        if (r.nextBoolean() && fields[i].indexOf('=') > 0) {
+          fields[i] = fields[i].substring(0, fields[i].indexOf('=') + 1) + value;
+          d.body = String.join("&", fields);
+        } else {
+          d.body = d.body + "&" + one(r, PARAMETERS) + "=" + value;
+        }
+        return true;
+      }
+      case "body-json": {
+        if (!d.body.startsWith("{")) {
+          return false;
+        }
+        String value = Evasions.jsonString(text);
+        if (r.nextInt(3) == 0) {
+          // serializers that escape markup characters in JSON strings
+          value = value.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026");
+        }
+        d.body = "{\"" + one(r, PARAMETERS) + "\":\"" + value + "\"" + (d.body.equals("{}") ? "}" : "," + d.body.substring(1));
+        return true;
+      }
+      case "body-xml":
+        d.body = Bodies.xml(r, text);
+        return true;
+      case "body-multipart": {
+        Bodies.Multipart m = new Bodies.Multipart(r);
+        String[] file = Bodies.uploadedFile(r);
+        if (type == HttpClass.PATH_TRAVERSAL && r.nextBoolean()) {
+          m.file("file", text.replace("\"", "%22"), file[1], file[2]);
+        } else {
+          m.field(one(r, PARAMETERS), text);
+          if (r.nextBoolean()) {
+            m.file("attachment", file[0], file[1], file[2]);
+          }
+        }
+        d.contentType = m.contentType();
+        d.body = m.body();
+        return true;
+      }
+      default:
+        return false;
+    }
   }
 
   /** A record that {@link io.pfsmix.tfidf.RequestValidator} refuses for {@code kind}'s reason. */
