@@ -535,18 +535,18 @@ final class AttackPayloads {
     String p;
     switch (family) {
       case "dot-dot":
-        p = prefix(r) + repeat("../", depth) + target;
+        p = prefix(r) + "../".repeat(depth) + target;
         break;
       case "encoded": {
         String step = one(r, traversalEncodedSteps);
         String t = r.nextInt(3) == 0 ? target.replace("/", step.contains("5c") ? "%5c" : "%2f") : target;
-        p = prefix(r) + repeat(step, depth) + t;
+        p = prefix(r) + step.repeat(depth) + t;
         break;
       }
       case "backslash": {
         String step = one(r, new String[] {"..\\", "..\\\\", "..%5c", "..\\/", ".\\..\\"});
         p = (r.nextInt(4) == 0 ? one(r, new String[] {"C:\\", "c:/", "D:\\", "\\\\" + host(r) + "\\share\\"}) : prefix(r)
-            .replace('/', '\\') + repeat(step, depth)) + (r.nextBoolean() ? one(r, windowsFiles) : target.replace('/',
+            .replace('/', '\\') + step.repeat(depth)) + (r.nextBoolean() ? one(r, windowsFiles) : target.replace('/',
             '\\'));
         break;
       }
@@ -556,7 +556,7 @@ final class AttackPayloads {
             "/%2f" + target});
         break;
       case "bypass":
-        p = prefix(r) + repeat(one(r, traversalBypassSteps), depth) + target;
+        p = prefix(r) + one(r, traversalBypassSteps).repeat(depth) + target;
         break;
       default:
         p = expand(one(r, traversalWrappers).replace("{T}", (r.nextBoolean() ? "/" + target : one(r, new String[] {
@@ -696,7 +696,7 @@ final class AttackPayloads {
 
   private String ssiFile(SplittableRandom r) {
     return one(r, new String[] {"/" + expand(one(r, traversalDirectories), r) + "/" + one(r, traversalFiles),
-        repeat("../", r.nextInt(1, 6)) + one(r, traversalFiles), word(r) + ".shtml", "/cgi-bin/" + word(r) + ".pl?"
+        "../".repeat(r.nextInt(1, 6)) + one(r, traversalFiles), word(r) + ".shtml", "/cgi-bin/" + word(r) + ".pl?"
         + one(r, ssiVariables), "footer.html", "." + one(r, traversalFiles)});
   }
 
@@ -787,14 +787,6 @@ final class AttackPayloads {
 
   private static String letter(SplittableRandom r) {
     return String.valueOf((char) ('a' + r.nextInt(26)));
-  }
-
-  private static String repeat(String step, int times) {
-    StringBuilder out = new StringBuilder(step.length() * times);
-    for (int k = 0; k < times; k++) {
-      out.append(step);
-    }
-    return out.toString();
   }
 
   static String one(SplittableRandom r, String[] items) {
