@@ -1,5 +1,6 @@
-# scripts/cluster-lib.sh — shell functions shared by the cluster scripts (ceph-cluster.sh, orangefs-cluster.sh), which
-# source it. They read the caller's $dir: the cluster's scratch directory, with its pid files in $dir/run.
+# scripts/cluster-lib.sh — shell functions shared by the cluster scripts (ceph-cluster.sh, orangefs-cluster.sh,
+# qfs-cluster.sh), which source it. They read the caller's $dir: the cluster's scratch directory, with its pid files in
+# $dir/run.
 
 # A pid is alive when /proc/PID/stat exists and its state is not Z (zombie) or X (dead): a daemon's parent may reap late.
 alive() {

@@ -1,7 +1,7 @@
 # scripts/thirdparty-build.sh — sourced by the scripts that build a third-party program no package registry has
-# (orangefs-build.sh, ior-build.sh) from its unmodified upstream source tarball, once, into
-# ~/.cache/pfsmix/NAME/<first 16 hex digits of the tarball's sha256>/install, with ~/.cache/pfsmix/NAME/current pointing
-# at the latest build. The caller sets, then calls `thirdparty_build "$@"`:
+# (orangefs-build.sh, ior-build.sh, qfs-build.sh, darshan-util-build.sh) from its unmodified upstream source tarball,
+# once, into ~/.cache/pfsmix/NAME/<first 16 hex digits of the tarball's sha256>/install, with ~/.cache/pfsmix/NAME/current
+# pointing at the latest build. The caller sets, then calls `thirdparty_build "$@"`:
 #   name           cache directory name and message prefix is "$name-build" (e.g. orangefs)
 #   what           the program in messages (e.g. OrangeFS)
 #   glob           the tarball's name in <repository>/../shared/thirdparty (e.g. 'orangefs-*.tar.gz')
@@ -12,6 +12,8 @@
 #   installed      a function: succeeds when $prefix holds a finished install
 #   build_steps    a function run in the unpacked source directory: configure and make with --prefix=$prefix (the
 #                  install itself goes through DESTDIR, done here)
+#   install_steps  optional, a function run where build_steps left off: installs into DESTDIR $work/destdir
+#                  (default: make install)
 # Options: --tarball FILE, --print-home (print only the install directory). On success the last line printed is
 # "home <install directory>". Without a tarball (none named, none in ../shared/thirdparty) the latest build in the cache
 # is used. Exit status 3: neither (callers skip with that reason); other non-zero: failure.
@@ -87,7 +89,8 @@ thirdparty_build() {
     log=$cache/$key/build.log
     echo "$name-build: building $what from $(basename "$tarball") into $prefix ($duration_hint, once; log: $log)" >&2
     tar -xzf "$tarball" -C "$work" --strip-components=1
-    if ! (cd "$work" && build_steps && make install DESTDIR="$work/destdir") >"$log" 2>&1; then
+    declare -F install_steps >/dev/null || install_steps() { make install DESTDIR="$work/destdir"; }
+    if ! (cd "$work" && build_steps && install_steps) >"$log" 2>&1; then
       tail -n 20 "$log" >&2
       thirdparty_die "build failed (full log: $log)"
     fi

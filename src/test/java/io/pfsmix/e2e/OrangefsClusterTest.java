@@ -6,16 +6,12 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.net.ServerSocket;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
-import java.util.concurrent.TimeUnit;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
@@ -24,6 +20,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import io.pfsmix.cli.Cli;
+import io.pfsmix.e2e.ClusterCli.Lines;
 import io.pfsmix.fs.PfsConfigKeys;
 
 /**
@@ -48,8 +45,8 @@ class OrangefsClusterTest {
   @Test
   void upStatusCopyInAndOutDown() throws Exception {
     Path dir = temp.resolve("ofs");
-    int port = freePort();
-    Lines up = up(dir, port, "--servers", "4");
+    int port = ClusterCli.freePort();
+    Lines up = ClusterCli.up("orangefs", dir, port, "--servers", "4");
     try {
       assertThat(up.get("server")).isEqualTo("tcp://127.0.0.2:" + port + "/orangefs");
       assertThat(up.get("tab")).isEqualTo(dir.resolve("pvfs2tab").toString());
@@ -69,7 +66,7 @@ class OrangefsClusterTest {
       Cli.Run again = MixCli.run("orangefs", "up", "--dir", dir.toString(), "--port", Integer.toString(port));
       assertThat(again.exitCode()).isZero();
       assertThat(again.stderr()).contains("already up in " + dir);
-      assertThat(again.stdout()).isEqualTo(up.text);
+      assertThat(again.stdout()).isEqualTo(up.text());
 
       byte[] data = new byte[20 * MIB];
       new Random(13).nextBytes(data);
@@ -87,7 +84,7 @@ class OrangefsClusterTest {
         assertThat(dist).contains("tcp://127.0.0." + server + ":" + port);
       }
     } finally {
-      down(dir);
+      ClusterCli.down("orangefs", dir);
     }
     assertThat(dir).doesNotExist();
     assertThat(serversNaming(dir)).as("pvfs2-server processes of " + dir + " after down").isEmpty();
@@ -103,7 +100,7 @@ class OrangefsClusterTest {
         "mounting pvfs2fuse needs /dev/fuse");
     Path dir = temp.resolve("ofs-fuse");
     Path mount = temp.resolve("mnt");
-    Lines up = up(dir, freePort(), "--servers", "2", "--fuse", mount.toString());
+    Lines up = ClusterCli.up("orangefs", dir, ClusterCli.freePort(), "--servers", "2", "--fuse", mount.toString());
     try {
       assertThat(up.get("fuse")).isEqualTo(mount.toString());
       Configuration conf = new Configuration();
@@ -142,7 +139,7 @@ class OrangefsClusterTest {
             + "read 4K [0-9.]+  IOR wr [0-9.]+  IOR rd [0-9.]+");
       }
     } finally {
-      down(dir);
+      ClusterCli.down("orangefs", dir);
     }
     assertThat(Files.readString(Path.of("/proc/mounts"))).doesNotContain(" " + mount + " ");
   }
@@ -157,57 +154,14 @@ class OrangefsClusterTest {
     return all.toByteArray();
   }
 
-  /** What {@code orangefs up} printed, by the first word of each line. */
-  private record Lines(String text) {
-    String get(String key) {
-      return text.lines().filter(line -> line.startsWith(key + " ")).map(line -> line.substring(key.length() + 1))
-          .findFirst().orElseThrow(() -> new AssertionError("no '" + key + "' line in: " + text));
-    }
-  }
-
-  private static Lines up(Path dir, int port, String... more) {
-    List<String> args = new ArrayList<>(List.of("orangefs", "up", "--dir", dir.toString(), "--port",
-        Integer.toString(port)));
-    args.addAll(Arrays.asList(more));
-    Cli.Run up = MixCli.run(args.toArray(new String[0]));
-    // exit 3: orangefs-build.sh found no source tarball, and said where to put one
-    assumeTrue(up.exitCode() != 3, up.stderr());
-    if (up.exitCode() != 0) {
-      down(dir);
-    }
-    assertThat(up.exitCode()).as(up.stderr()).isZero();
-    return new Lines(up.stdout());
-  }
-
-  private static void down(Path dir) {
-    Cli.Run down = MixCli.run("orangefs", "down", "--dir", dir.toString());
-    assertThat(down.exitCode()).as(down.stderr()).isZero();
-  }
-
   /** Runs one of OrangeFS's own client programs against the file system of {@code dir}; returns its output. */
   private static String ofs(Path home, Path dir, String program, String... args) throws Exception {
-    List<String> command = new ArrayList<>(List.of(home.resolve("bin").resolve(program).toString()));
-    command.addAll(Arrays.asList(args));
-    ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
-    builder.environment().put("PVFS2TAB_FILE", dir.resolve("pvfs2tab").toString());
-    builder.environment().put("LD_LIBRARY_PATH", home.resolve("lib").toString());
-    Process process = builder.start();
-    String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertThat(process.waitFor(120, TimeUnit.SECONDS)).as(program + " finished").isTrue();
-    assertThat(process.exitValue()).as(program + ": " + output).isZero();
-    return output;
+    return ClusterCli.program(home.resolve("bin").resolve(program), Map.of("PVFS2TAB_FILE",
+        dir.resolve("pvfs2tab").toString(), "LD_LIBRARY_PATH", home.resolve("lib").toString()), args);
   }
 
   /** Live processes whose command line names the file system's configuration file. */
   private static List<Long> serversNaming(Path dir) {
-    String conf = dir.resolve("orangefs.conf").toString();
-    return ProcessHandle.allProcesses().filter(p -> p.info().arguments().map(a -> Arrays.asList(a).contains(conf))
-        .orElse(false)).map(ProcessHandle::pid).toList();
-  }
-
-  private static int freePort() throws IOException {
-    try (ServerSocket socket = new ServerSocket(0)) {
-      return socket.getLocalPort();
-    }
+    return ClusterCli.processesWithArgument(dir.resolve("orangefs.conf").toString());
   }
 }

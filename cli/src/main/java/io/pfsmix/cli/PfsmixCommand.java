@@ -19,11 +19,13 @@ import picocli.CommandLine.HelpCommand;
         HadoopCommand.class,
         IorCommand.class,
         ExportCommand.class,
+        PredictCommand.class,
         TraceCommand.class,
         BenchCommand.class,
         TfidfCommand.class,
         CephCommand.class,
         OrangefsCommand.class,
+        QfsCommand.class,
     })
 public final class PfsmixCommand implements Runnable {
 

@@ -55,6 +55,17 @@ public final class MixKeys {
   public static final String IOR_RANKS_PER_TASK = "mix.ior.ranks-per-task";
   public static final int IOR_RANKS_PER_TASK_DEFAULT = 1;
 
+  /**
+   * The IOR that writes the checkpoints: java (the ior-adapter's driver, through the Hadoop FileSystem API) or
+   * native:PATH (the real IOR binary at PATH, under mpirun, traced by the LD_PRELOAD library).
+   */
+  public static final String IOR_DRIVER = "mix.ior.driver";
+  public static final String IOR_DRIVER_DEFAULT = "java";
+
+  /** Further mpirun options for the real IOR (mix.ior.driver = native:PATH); -np is mix.ior.ranks. */
+  public static final String IOR_MPIRUN_ARGS = "mix.ior.mpirun-args";
+  public static final String IOR_MPIRUN_ARGS_DEFAULT = "";
+
   /** HTTP request data the classifier reads; generated there when absent. Default: DIR/tfidf/requests. */
   public static final String TFIDF_DATA = "mix.tfidf.data";
 
@@ -92,6 +103,27 @@ public final class MixKeys {
   /** Most IOR runs balancing makes per file system and pattern. */
   public static final String BALANCE_ROUNDS = "mix.balance.rounds";
   public static final int BALANCE_ROUNDS_DEFAULT = 5;
+
+  /**
+   * Order of the phases within a repetition: alternate (TFIDF alone, then per pattern IOR alone and mixed; reversed in
+   * every even repetition, the traced and untraced passes too) or fixed (the first order every time).
+   */
+  public static final String PHASE_ORDER = "mix.phase-order";
+  public static final String PHASE_ORDER_DEFAULT = "alternate";
+
+  /**
+   * What is done before every phase so that none inherits the last one's state: sync (the machine's dirty data written
+   * out), drop-caches (the kernel's page, dentry and inode caches dropped; needs root, on this machine only), or none.
+   */
+  public static final String SETTLE = "mix.settle";
+  public static final String SETTLE_DEFAULT = "sync,drop-caches";
+
+  /**
+   * Size of the storage probe before the measured phases on each file system (a file written and synced, settled, read
+   * back) whose bandwidth the report compares every phase with; 0 skips it.
+   */
+  public static final String PROBE_SIZE = "mix.probe.size";
+  public static final String PROBE_SIZE_DEFAULT = "256m";
 
   /** Tracing: off, on (every phase traced), or overhead (every phase untraced, then traced). */
   public static final String TRACING = "mix.tracing";

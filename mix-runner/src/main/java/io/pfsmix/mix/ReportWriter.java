@@ -14,6 +14,8 @@ import java.util.Map;
 
 import org.knowm.xchart.internal.chartpart.Chart;
 
+import io.pfsmix.trace.format.TracePoint;
+
 /**
  * Writes a mix's report from its raw measurements: report.md for terminals (charts as PNG files beside it) and
  * report.html with the same tables and the charts embedded.
@@ -67,11 +69,19 @@ public final class ReportWriter {
     Files.writeString(dir.resolve(ResultsFiles.REPORT_HTML), html(results, chartProblem, tables, pngs), StandardCharsets.UTF_8);
   }
 
-  /** The study's two tables (throughput and runtime) as Markdown, for printing at the end of a run. */
+  /**
+   * The study's two tables (throughput and runtime), the checks, and tracing's overhead when measured, as Markdown, for
+   * printing at the end of a run.
+   */
   public static String terminalTables(MixResults results) {
     MixSummary summary = MixSummary.of(results.phases());
+    List<Table> tables = new ArrayList<>(List.of(throughputTable(summary), runtimeTable(summary),
+        checksTable(results, summary)));
+    if (!summary.overheads().isEmpty()) {
+      tables.add(overheadTable(summary));
+    }
     StringBuilder out = new StringBuilder();
-    for (Table t : List.of(throughputTable(summary), runtimeTable(summary))) {
+    for (Table t : tables) {
       out.append(markdownTable(t)).append('\n');
     }
     return out.toString();
@@ -81,6 +91,7 @@ public final class ReportWriter {
     List<Table> tables = new ArrayList<>();
     tables.add(throughputTable(summary));
     tables.add(runtimeTable(summary));
+    tables.add(checksTable(results, summary));
     if (!summary.overheads().isEmpty()) {
       tables.add(overheadTable(summary));
     }
@@ -121,14 +132,32 @@ public final class ReportWriter {
         rows);
   }
 
+  static Table checksTable(MixResults results, MixSummary summary) {
+    List<List<String>> rows = new ArrayList<>();
+    for (MixChecks.Finding f : MixChecks.of(results, summary)) {
+      rows.add(List.of(f.check(), f.text()));
+    }
+    return new Table("Checks", "Conditions under which the figures above do not measure the workloads' interference"
+        + " (docs/mix.md, \"The method\").", List.of("check", "finding"), rows);
+  }
+
   private static Table overheadTable(MixSummary summary) {
     List<List<String>> rows = new ArrayList<>();
     for (MixSummary.Overhead o : summary.overheads()) {
+      Stats paired = o.paired();
+      double half = paired.halfWidth95();
       rows.add(List.of(o.fs(), o.pattern() == null ? "—" : IorPattern.parse(o.pattern()).label(), kindLabel(o.kind()),
-          o.untracedSeconds().format(2), o.tracedSeconds().format(2), percent(o.overhead())));
+          o.untracedSeconds().format(2), o.tracedSeconds().format(2), percent(o.overhead()),
+          paired.n() < 2 ? "—" : percent(paired.stddev()),
+          Double.isNaN(half) ? "—" : percent(o.overhead() - half) + " … " + percent(o.overhead() + half),
+          paired.n() < 2 ? "unknown (one pair)" : paired.differsFromZero() ? "yes" : "no"));
     }
-    return new Table("Tracing overhead (runtime, seconds)", "The same phases run untraced, then traced.",
-        List.of("file system", "pattern", "phase", "untraced", "traced", "overhead"), rows);
+    return new Table("Tracing overhead (runtime)", "Each repetition runs every phase untraced and traced (in alternating"
+        + " order with " + MixKeys.PHASE_ORDER + " = alternate); the overhead is the mean over repetitions of traced /"
+        + " untraced - 1, its spread the standard deviation of those, and the interval the mean's 95% confidence"
+        + " interval (Student's t). Distinguishable from zero: the interval leaves zero out.",
+        List.of("file system", "pattern", "phase", "untraced s", "traced s", "overhead", "sd", "95% interval",
+            "distinguishable from zero"), rows);
   }
 
   private static Table balanceTable(List<BalanceStep> steps) {
@@ -158,20 +187,36 @@ public final class ReportWriter {
         }
       }
     }
+    // the real IOR's calls are traced at the POSIX point (the preload library), beside TFIDF's Hadoop points
+    boolean posix = trace.bytes().values().stream().anyMatch(byKey -> byKey.keySet().stream()
+        .anyMatch(k -> k.startsWith(TracePoint.POSIX.name() + ".")));
     List<List<String>> rows = new ArrayList<>();
-    rows.add(List.of("IOR checkpoint writes", Long.toString(iorReported),
+    List<String> ior = new ArrayList<>(List.of("IOR checkpoint writes", Long.toString(iorReported),
         bytes(trace, PathRoles.IOR_CHECKPOINT, "APPLICATION.write"), bytes(trace, PathRoles.IOR_CHECKPOINT,
             "STORAGE.write")));
-    rows.add(List.of("TFIDF request reads", Long.toString(tfidfReported),
+    List<String> tfidf = new ArrayList<>(List.of("TFIDF request reads", Long.toString(tfidfReported),
         bytes(trace, PathRoles.TFIDF_INPUT, "APPLICATION.read"), bytes(trace, PathRoles.TFIDF_INPUT, "STORAGE.read")));
+    List<String> columns = new ArrayList<>(List.of("data", "workloads reported", "trace: application",
+        "trace: storage"));
+    if (posix) {
+      ior.add(bytes(trace, PathRoles.IOR_CHECKPOINT, "POSIX.write"));
+      tfidf.add(bytes(trace, PathRoles.TFIDF_INPUT, "POSIX.read"));
+      columns.add("trace: POSIX");
+    }
+    rows.add(ior);
+    rows.add(tfidf);
+    Map<String, Long> launcher = trace.bytes().getOrDefault(PathRoles.LAUNCHER, Map.of());
     String note = trace.records() + " records in " + trace.file() + " (every traced phase, time-ordered)."
         + " The application point counts what the workloads asked for; the storage point what reached the storage"
-        + " behind the shim's buffers (read-ahead may read past what was asked). Where a request file spans several"
+        + " behind the shim's buffers (read-ahead may read past what was asked)"
+        + (posix ? "; the POSIX point the real IOR's calls (the LD_PRELOAD library), apart from what MPI's start-up"
+            + " read on its ranks' behalf (" + launcher.getOrDefault("POSIX.read", 0L) + " bytes of /usr, /sys, /proc"
+            + " and the like, left out here and in the timeline)" : "") + "."
+        + " Where a request file spans several"
         + " input splits, each split's reader reads on past its end to finish its last request, so the application"
         + " point can exceed the data size by up to a request per split."
         + (trace.cutShort().isEmpty() ? "" : " Cut short: " + String.join("; ", trace.cutShort()));
-    return new Table("Bytes the workloads reported vs bytes in the trace (traced phases)", note,
-        List.of("data", "workloads reported", "trace: application", "trace: storage"), rows);
+    return new Table("Bytes the workloads reported vs bytes in the trace (traced phases)", note, columns, rows);
   }
 
   private static Table phaseTable(List<PhaseRecord> phases) {
