@@ -1,5 +1,6 @@
 package io.pfsmix.cli;
 
+import java.util.List;
 import java.util.concurrent.Callable;
 
 import org.apache.hadoop.conf.Configuration;
@@ -89,7 +90,8 @@ final class TfidfCommand implements Runnable {
   }
 
   @Command(name = "train", mixinStandardHelpOptions = true,
-      description = "Train a model (MapReduce): document frequencies, top-K dictionary, idf, centroids per class.")
+      description = "Train a model (MapReduce): document frequencies, top-K dictionary, idf, then logistic-regression "
+          + "rounds or centroids per class.")
   static final class Train implements Callable<Integer> {
     @Option(names = "--input", required = true, description = "labelled request files (a file or directory)")
     String input;
@@ -102,14 +104,22 @@ final class TfidfCommand implements Runnable {
     int topK;
 
     @Option(names = "--centroids-per-class", defaultValue = "" + TfidfConfigKeys.CENTROIDS_PER_CLASS_DEFAULT,
-        description = "centroid vectors per class (default: ${DEFAULT-VALUE})")
+        description = "centroid vectors per class, for --classifier centroid (default: ${DEFAULT-VALUE})")
     int centroids;
+
+    @Option(names = "--classifier", paramLabel = "KIND",
+        description = "logistic (regression, trained in MapReduce rounds) or centroid (nearest centroid); default: "
+            + TfidfConfigKeys.MODEL + " from the configuration, else " + TfidfConfigKeys.MODEL_DEFAULT)
+    String classifier;
 
     @Override
     public Integer call() throws Exception {
       Path modelPath = new Path(model);
-      TfidfTool.printTrained(TfidfJobs.train(new Configuration(), new Path(input), modelPath, topK, centroids), modelPath,
-          System.out);
+      Configuration conf = new Configuration();
+      if (classifier != null) {
+        conf.set(TfidfConfigKeys.MODEL, classifier);
+      }
+      TfidfTool.printTrained(TfidfJobs.train(conf, new Path(input), modelPath, topK, centroids), modelPath, System.out);
       return 0;
     }
   }
@@ -136,8 +146,9 @@ final class TfidfCommand implements Runnable {
   }
 
   @Command(name = "report", mixinStandardHelpOptions = true,
-      description = "Accuracy report: train on one seed, classify another whose attacks include unseen variants; "
-          + "confusion matrix, macro-F1, and accuracy and model size versus K.")
+      description = "Accuracy report: train on one seed, classify another whose attacks include unseen variants "
+          + "(confusion matrix, macro-F1, scores per context), accuracy and model size versus K, then leave-one-family-out "
+          + "folds: each trains without one family of every class and tests on those families alone.")
   static final class Report implements Callable<Integer> {
     @Option(names = "--work", defaultValue = "file:///tmp/pfsmix-tfidf-report",
         description = "scratch directory, deleted afterwards (default: ${DEFAULT-VALUE})")
@@ -149,6 +160,10 @@ final class TfidfCommand implements Runnable {
     @Option(names = "--test-records", defaultValue = "10000", description = "test requests (default: ${DEFAULT-VALUE})")
     long testRecords;
 
+    @Option(names = "--fold-test-records", defaultValue = "4000",
+        description = "test requests of each leave-one-family-out fold; 0 skips the folds (default: ${DEFAULT-VALUE})")
+    long foldTestRecords;
+
     @Option(names = "--train-seed", defaultValue = "1", description = "default: ${DEFAULT-VALUE}")
     long trainSeed;
 
@@ -158,12 +173,18 @@ final class TfidfCommand implements Runnable {
     @Option(names = "--centroids-per-class", defaultValue = "8", description = "default: ${DEFAULT-VALUE}")
     int centroids;
 
-    @Option(names = "--top-k", defaultValue = "256", description = "K whose confusion matrix is printed (default: ${DEFAULT-VALUE})")
+    @Option(names = "--top-k", defaultValue = "" + TfidfConfigKeys.TOP_K_DEFAULT,
+        description = "K of the confusion matrices, per-context scores and leave-one-family-out folds "
+            + "(default: ${DEFAULT-VALUE})")
     int reportK;
 
     @Option(names = "--k-values", split = ",", defaultValue = "32,64,128,256,512,1024,4096",
         description = "dictionary sizes to compare (default: ${DEFAULT-VALUE})")
     int[] ks;
+
+    @Option(names = "--classifiers", split = ",", defaultValue = "centroid,logistic",
+        description = "model kinds to compare (default: ${DEFAULT-VALUE})")
+    List<String> classifiers;
 
     @Override
     public Integer call() throws Exception {
@@ -171,12 +192,19 @@ final class TfidfCommand implements Runnable {
       o.work = new Path(work);
       o.trainRecords = trainRecords;
       o.testRecords = testRecords;
+      o.foldTestRecords = foldTestRecords;
       o.trainSeed = trainSeed;
       o.testSeed = testSeed;
       o.centroidsPerClass = centroids;
       o.reportK = reportK;
       o.ks = ks;
-      TfidfReport.run(localJobs(), o, System.out);
+      for (String kind : classifiers) {
+        if (!kind.equals(TfidfConfigKeys.MODEL_CENTROID) && !kind.equals(TfidfConfigKeys.MODEL_LOGISTIC)) {
+          throw new IllegalArgumentException("--classifiers takes " + TfidfConfigKeys.MODEL_CENTROID + " and "
+              + TfidfConfigKeys.MODEL_LOGISTIC + ", got '" + kind + "'");
+        }
+      }
+      TfidfReport.run(localJobs(), o, classifiers, System.out);
       return 0;
     }
   }

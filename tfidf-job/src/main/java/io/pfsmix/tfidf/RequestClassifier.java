@@ -1,9 +1,10 @@
 package io.pfsmix.tfidf;
 
 /**
- * Labels requests with a model: the class of the centroid with the highest cosine similarity to the request's TF-IDF vector.
- * Requests the {@link RequestValidator} rejects are labelled {@link #MALFORMED}. One instance per thread; the model's arrays
- * are shared read-only.
+ * Labels requests with a model: the class of the centroid with the highest cosine similarity to the request's TF-IDF
+ * vector, or for the logistic model the class with the highest score (weights times vector plus bias). Both are one
+ * sparse pass over the request's terms. Requests the {@link RequestValidator} rejects are labelled {@link #MALFORMED}.
+ * One instance per thread; the model's arrays are shared read-only.
  */
 public final class RequestClassifier {
 
@@ -16,7 +17,11 @@ public final class RequestClassifier {
   private final int centroids;
   private final int[] centroidClass;
   private final int fallbackClass;
+  /** The logistic model's biases, which scores start from; zeros for centroids. */
+  private final float[] initialScores;
+  private final boolean logistic;
   private final float[] scores;
+  private int best;
   private MalformedKind malformedKind;
   private double similarity;
 
@@ -44,6 +49,8 @@ public final class RequestClassifier {
     }
     fallbackClass = valid;
     scores = new float[centroids];
+    logistic = model.logistic();
+    initialScores = logistic ? model.biasArray().clone() : new float[centroids];
   }
 
   /** The model's class index for the request, or {@link #MALFORMED}. */
@@ -60,7 +67,7 @@ public final class RequestClassifier {
       return fallbackClass;
     }
     final float[] s = scores;
-    java.util.Arrays.fill(s, 0);
+    System.arraycopy(initialScores, 0, s, 0, centroids);
     final int[] terms = vectorizer.terms();
     final float[] weights = vectorizer.weights();
     final float[] cw = centroidWeights;
@@ -72,14 +79,15 @@ public final class RequestClassifier {
         s[j] += w * cw[base + j];
       }
     }
-    int best = 0;
+    int winner = 0;
     for (int j = 1; j < m; j++) {
-      if (scores[j] > scores[best]) {
-        best = j;
+      if (scores[j] > scores[winner]) {
+        winner = j;
       }
     }
-    similarity = scores[best];
-    return centroidClass[best];
+    best = winner;
+    similarity = Double.NaN;
+    return centroidClass[winner];
   }
 
   /** Why the last request was {@link #MALFORMED}; null otherwise. */
@@ -87,8 +95,22 @@ public final class RequestClassifier {
     return malformedKind;
   }
 
-  /** Cosine similarity of the last request to the centroid that won (0 for malformed or unknown-term requests). */
+  /**
+   * How sure the last label is: the cosine similarity to the centroid that won, or the logistic model's probability of
+   * the class that won (0 for malformed or unknown-term requests). Computed only when asked.
+   */
   public double similarity() {
+    if (Double.isNaN(similarity)) {
+      if (!logistic) {
+        similarity = scores[best];
+      } else {
+        double sum = 0;
+        for (float score : scores) {
+          sum += Math.exp(score - scores[best]);
+        }
+        similarity = 1 / sum;
+      }
+    }
     return similarity;
   }
 }

@@ -6,7 +6,7 @@ import java.nio.charset.StandardCharsets;
 public final class RequestRecord {
 
   private long offset;
-  private String label = "";
+  private RecordLabel label = RecordLabel.NONE;
   private byte[] bytes = new byte[4096];
   private int length;
   private boolean oversize;
@@ -16,9 +16,19 @@ public final class RequestRecord {
     return offset;
   }
 
-  /** The label from the record header; empty for unlabelled records. */
+  /** The class label from the record header (without family and context); empty for unlabelled records. */
   public String label() {
-    return label;
+    return label.label();
+  }
+
+  /** The generator's family of the request (see {@link RecordLabel}); empty when the header names none. */
+  public String family() {
+    return label.family();
+  }
+
+  /** Where the request carries what makes its class (see {@link RecordLabel}); empty when the header names none. */
+  public String context() {
+    return label.context();
   }
 
   /** The request bytes; only [0, length()) is the request. */
@@ -39,7 +49,7 @@ public final class RequestRecord {
     return new String(bytes, 0, length, StandardCharsets.ISO_8859_1);
   }
 
-  void start(long recordOffset, String recordLabel) {
+  void start(long recordOffset, RecordLabel recordLabel) {
     offset = recordOffset;
     label = recordLabel;
     length = 0;

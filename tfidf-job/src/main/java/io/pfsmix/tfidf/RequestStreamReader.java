@@ -18,7 +18,8 @@ public final class RequestStreamReader implements Closeable {
   private final long end;
   private final int maxRecordBytes;
   private final byte[] buffer = new byte[64 * 1024];
-  private final String[] labelCache = new String[16];
+  /** Parsed record headers, direct-mapped by a hash of their bytes: data sets hold a few hundred distinct ones. */
+  private final RecordLabel[] labelCache = new RecordLabel[512];
   private int pos;
   private int limit;
   /** File offset of buffer[0]. */
@@ -75,9 +76,10 @@ public final class RequestStreamReader implements Closeable {
     return junkBytes;
   }
 
-  private String readLabel() throws IOException {
+  private RecordLabel readLabel() throws IOException {
     byte[] label = new byte[RequestFormat.MAX_LABEL_BYTES];
     int length = 0;
+    int hash = 0;
     while (true) {
       if (pos >= limit && !fill()) {
         break;
@@ -88,32 +90,16 @@ public final class RequestStreamReader implements Closeable {
       }
       if (length < label.length) {
         label[length++] = c;
+        hash = 31 * hash + c;
       }
     }
-    return label(label, length);
-  }
-
-  private String label(byte[] bytes, int length) {
-    for (int i = 0; i < labelCache.length; i++) {
-      String cached = labelCache[i];
-      if (cached == null) {
-        labelCache[i] = new String(bytes, 0, length, StandardCharsets.ISO_8859_1);
-        return labelCache[i];
-      }
-      if (cached.length() == length && sameBytes(cached, bytes, length)) {
-        return cached;
-      }
+    int slot = (hash ^ hash >>> 9) & (labelCache.length - 1);
+    RecordLabel cached = labelCache[slot];
+    if (cached == null || !cached.sameText(label, length)) {
+      cached = RecordLabel.parse(new String(label, 0, length, StandardCharsets.ISO_8859_1));
+      labelCache[slot] = cached;
     }
-    return new String(bytes, 0, length, StandardCharsets.ISO_8859_1);
-  }
-
-  private static boolean sameBytes(String s, byte[] bytes, int length) {
-    for (int i = 0; i < length; i++) {
-      if (s.charAt(i) != (bytes[i] & 0xff)) {
-        return false;
-      }
-    }
-    return true;
+    return cached;
   }
 
   /**

@@ -31,7 +31,7 @@ public final class TfidfBench {
     /** Model to use; null trains one on {@link #trainRecords} generated requests first. */
     public Path model;
     public long trainRecords = 20_000;
-    public int topK = 256;
+    public int topK = TfidfConfigKeys.TOP_K_DEFAULT;
     public long dataBytes = 256L << 20;
     public int rounds = 5;
     public int threads = 2;
@@ -73,8 +73,9 @@ public final class TfidfBench {
       DatasetGenerator.Result generated = DatasetGenerator.generate(conf, data, out);
 
       Loaded loaded = load(conf, generated);
-      out.printf(Locale.ROOT, "model: %d terms, %d centroids; data: %,d requests, %,d request bytes (%.1f MB) in memory%n",
-          model.termCount(), model.centroidCount(), loaded.count, loaded.totalBytes(), loaded.totalBytes() / 1e6);
+      out.printf(Locale.ROOT, "model: %d terms, %s; data: %,d requests, %,d request bytes (%.1f MB) in memory%n",
+          model.termCount(), model.logistic() ? "logistic regression over " + model.classCount() + " classes"
+          : model.centroidCount() + " centroids", loaded.count, loaded.totalBytes(), loaded.totalBytes() / 1e6);
       RequestValidator validator = new RequestValidator(TfidfConfigKeys.MAX_LINE_BYTES_DEFAULT);
       RequestTokenizer tokenizer = new RequestTokenizer(false);
       HashSink sink = new HashSink();

@@ -19,14 +19,18 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 
 /**
- * The pre-generated attack model: a dictionary of terms with their document frequencies and idf weights, and one or more
- * centroid vectors per class. File layout (big-endian, see docs/tfidf.md): magic "PFSTFIDF", format version, tokenizer
- * version, training document count, classes (name, documents, centroids), terms (bytes, df, idf), centroid weights
- * (centroid-major, one float per term), CRC-32 of everything before it.
+ * The pre-generated attack model: a dictionary of terms with their document frequencies and idf weights, and vectors over
+ * it: for the nearest-centroid model one or more centroids per class, for the logistic model one weight vector and a bias
+ * per class. File layout (big-endian, see docs/tfidf.md): magic "PFSTFIDF", format version, tokenizer version, training
+ * document count, classes (name, documents, vectors), terms (bytes, df, idf), vector weights (vector-major, one float per
+ * term), the biases (none for centroids), CRC-32 of everything before it. Version 1 files (centroids, no bias section)
+ * are still read.
  */
 public final class TfidfModel {
 
-  public static final int FORMAT_VERSION = 1;
+  public static final int FORMAT_VERSION = 2;
+  /** The first format: nearest centroids only, without the bias count. */
+  static final int FORMAT_VERSION_CENTROIDS = 1;
   static final byte[] MAGIC = "PFSTFIDF".getBytes(StandardCharsets.US_ASCII);
 
   private final long trainingDocuments;
@@ -36,11 +40,24 @@ public final class TfidfModel {
   private final byte[][] terms;
   private final long[] documentFrequencies;
   private final float[] idf;
-  /** centroid-major: centroids[c][term]; L2-normalised unless all zero. */
+  /** vector-major: centroids[c][term]; for centroids L2-normalised unless all zero, for the logistic model weights. */
   private final float[][] centroids;
+  /** The logistic model's bias per class; null for nearest centroids. */
+  private final float[] biases;
 
+  /** A nearest-centroid model. */
   public TfidfModel(long trainingDocuments, String[] classNames, long[] classDocuments, int[] centroidsPerClass,
       byte[][] terms, long[] documentFrequencies, float[] idf, float[][] centroids) {
+    this(trainingDocuments, classNames, classDocuments, centroidsPerClass, terms, documentFrequencies, idf, centroids,
+        null);
+  }
+
+  /**
+   * A model; {@code biases} null for nearest centroids, or one per class for the logistic model (whose classes then have
+   * one weight vector each, in {@code centroids}).
+   */
+  public TfidfModel(long trainingDocuments, String[] classNames, long[] classDocuments, int[] centroidsPerClass,
+      byte[][] terms, long[] documentFrequencies, float[] idf, float[][] centroids, float[] biases) {
     int total = Arrays.stream(centroidsPerClass).sum();
     if (classNames.length != classDocuments.length || classNames.length != centroidsPerClass.length
         || terms.length != idf.length || terms.length != documentFrequencies.length || centroids.length != total) {
@@ -52,6 +69,11 @@ public final class TfidfModel {
         throw new IllegalArgumentException("centroid of " + centroid.length + " weights for " + terms.length + " terms");
       }
     }
+    if (biases != null && (biases.length != classNames.length || Arrays.stream(centroidsPerClass).anyMatch(n -> n != 1))) {
+      throw new IllegalArgumentException("a logistic model has one weight vector and one bias per class: " + biases.length
+          + " biases, vectors per class " + Arrays.toString(centroidsPerClass) + " for " + classNames.length + " classes");
+    }
+    this.biases = biases == null ? null : biases.clone();
     this.trainingDocuments = trainingDocuments;
     this.classNames = classNames.clone();
     this.classDocuments = classDocuments.clone();
@@ -110,6 +132,21 @@ public final class TfidfModel {
     return centroids[index].clone();
   }
 
+  /** Whether this is the logistic model (weights and biases) rather than nearest centroids. */
+  public boolean logistic() {
+    return biases != null;
+  }
+
+  /** The logistic model's bias of a class. */
+  public float bias(int classIndex) {
+    return biases[classIndex];
+  }
+
+  /** The logistic model's biases (shared, not copied); null for nearest centroids. */
+  float[] biasArray() {
+    return biases;
+  }
+
   float[] idfArray() {
     return idf;
   }
@@ -164,6 +201,12 @@ public final class TfidfModel {
           out.writeFloat(w);
         }
       }
+      out.writeInt(biases == null ? 0 : biases.length);
+      if (biases != null) {
+        for (float b : biases) {
+          out.writeFloat(b);
+        }
+      }
       out.flush();
       CRC32 crc = new CRC32();
       crc.update(buffer.toByteArray());
@@ -210,9 +253,10 @@ public final class TfidfModel {
     try {
       in.skipNBytes(MAGIC.length);
       int format = in.readInt();
-      if (format != FORMAT_VERSION) {
+      if (format != FORMAT_VERSION && format != FORMAT_VERSION_CENTROIDS) {
         throw new ModelFormatException("model file " + source + " has format version " + format
-            + " but this build reads version " + FORMAT_VERSION + "; retrain it with this build (`pfsmix tfidf train`)");
+            + " but this build reads versions " + FORMAT_VERSION_CENTROIDS + " and " + FORMAT_VERSION
+            + "; retrain it with this build (`pfsmix tfidf train`)");
       }
       int tokenizer = in.readInt();
       if (tokenizer != RequestTokenizer.VERSION) {
@@ -262,11 +306,25 @@ public final class TfidfModel {
           centroid[t] = in.readFloat();
         }
       }
+      float[] biases = null;
+      if (format == FORMAT_VERSION) {
+        int biasCount = in.readInt();
+        if (biasCount != 0 && (biasCount != classes || centroidTotal != classes)) {
+          throw new ModelFormatException("model file " + source + " is damaged: " + biasCount + " biases for " + classes
+              + " classes and " + centroidTotal + " vectors");
+        }
+        if (biasCount > 0) {
+          biases = new float[biasCount];
+          for (int c = 0; c < biasCount; c++) {
+            biases[c] = in.readFloat();
+          }
+        }
+      }
       if (in.available() != 4) {
         throw new ModelFormatException("model file " + source + " has " + (in.available() - 4)
-            + " unexpected bytes after its centroids");
+            + " unexpected bytes after its " + (biases == null ? "centroids" : "biases"));
       }
-      return new TfidfModel(documents, names, classDocuments, perClass, terms, df, idf, centroids);
+      return new TfidfModel(documents, names, classDocuments, perClass, terms, df, idf, centroids, biases);
     } catch (EOFException e) {
       throw new ModelFormatException("model file " + source + " is truncated (" + all.length + " bytes)");
     }

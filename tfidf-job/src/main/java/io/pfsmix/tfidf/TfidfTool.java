@@ -24,7 +24,8 @@ public final class TfidfTool {
       "  generate --out PATH (--size 7.2g | --records N) [--seed S] [--attack-share 0.1] [--malformed-share 0]"
           + " [--files N] [--overwrite true]",
       "  train    --input PATH --model PATH [--top-k " + TfidfConfigKeys.TOP_K_DEFAULT + "] [--centroids-per-class "
-          + TfidfConfigKeys.CENTROIDS_PER_CLASS_DEFAULT + "]",
+          + TfidfConfigKeys.CENTROIDS_PER_CLASS_DEFAULT + "]  (-D " + TfidfConfigKeys.MODEL + "="
+          + TfidfConfigKeys.MODEL_LOGISTIC + "|" + TfidfConfigKeys.MODEL_CENTROID + ")",
       "  classify --input PATH --model PATH --output PATH");
 
   private TfidfTool() {
@@ -91,11 +92,13 @@ public final class TfidfTool {
   }
 
   public static void printTrained(TfidfModel m, Path path, PrintStream out) {
-    out.printf(Locale.ROOT, "model %s: %d terms, %d centroids, %,d bytes, trained on %,d requests%n", path, m.termCount(),
-        m.centroidCount(), m.toBytes().length, m.trainingDocuments());
+    out.printf(Locale.ROOT, "model %s: %s, %d terms, %,d bytes, trained on %,d requests%n", path, m.logistic()
+        ? "logistic regression" : m.centroidCount() + " centroids", m.termCount(), m.toBytes().length,
+        m.trainingDocuments());
     for (int c = 0; c < m.classCount(); c++) {
-      out.printf(Locale.ROOT, "  %-16s %,10d requests %3d centroid(s)%n", m.className(c), m.classDocuments(c),
-          m.centroidsPerClass(c));
+      out.printf(Locale.ROOT, "  %-16s %,10d requests", m.className(c), m.classDocuments(c));
+      out.printf(Locale.ROOT, m.logistic() ? " bias %+.3f%n" : " %3d centroid(s)%n", m.logistic() ? m.bias(c)
+          : m.centroidsPerClass(c));
     }
   }
 

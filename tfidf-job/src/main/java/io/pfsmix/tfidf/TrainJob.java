@@ -31,10 +31,11 @@ import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
 import org.apache.hadoop.mapreduce.lib.output.SequenceFileOutputFormat;
 
 /**
- * Training as two MapReduce jobs. Job 1 counts, per class, the documents each term occurs in and keeps the top-K terms by
+ * Training as MapReduce jobs. Job 1 counts, per class, the documents each term occurs in and keeps the top-K terms by
  * their highest class-conditional document frequency (df within a class / documents of that class), so every class keeps
- * the terms typical of it however rare the class is. Job 2 sums the L2-normalised TF-IDF vectors of each class (and request
- * shape, when more than one centroid per class is asked for) over that dictionary; the driver writes the model.
+ * the terms typical of it however rare the class is. For nearest centroids, job 2 sums the L2-normalised TF-IDF vectors
+ * of each class (and request shape, when more than one centroid per class is asked for) over that dictionary; for the
+ * logistic model, {@link LogisticTraining} runs its rounds. The driver writes the model.
  */
 final class TrainJob {
 
@@ -156,6 +157,7 @@ final class TrainJob {
     private PriorityQueue<Candidate> best;
     private int topK;
     private int minDf;
+    private double maxDfShare;
 
     static final class Candidate {
       final byte[] term;
@@ -178,6 +180,7 @@ final class TrainJob {
       Configuration conf = context.getConfiguration();
       topK = conf.getInt(TfidfConfigKeys.TOP_K, TfidfConfigKeys.TOP_K_DEFAULT);
       minDf = conf.getInt(TfidfConfigKeys.MIN_DF, TfidfConfigKeys.MIN_DF_DEFAULT);
+      maxDfShare = conf.getDouble(TfidfConfigKeys.MAX_DF_SHARE, TfidfConfigKeys.MAX_DF_SHARE_DEFAULT);
       best = new PriorityQueue<>(topK + 1, TopTermsReducer::worstFirst);
     }
 
@@ -193,7 +196,7 @@ final class TrainJob {
       for (ClassCounts v : values) {
         candidate.counts.add(v);
       }
-      if (candidate.counts.total() < minDf) {
+      if (candidate.counts.total() < minDf || candidate.counts.total() > maxDfShare * totals.total()) {
         return;
       }
       candidate.score = score(candidate.counts, totals);
@@ -340,6 +343,15 @@ final class TrainJob {
     if (centroidsPerClass < 1 || centroidsPerClass > 64) {
       throw new IllegalArgumentException("--centroids-per-class must be in 1..64, got " + centroidsPerClass);
     }
+    double maxDfShare = baseConf.getDouble(TfidfConfigKeys.MAX_DF_SHARE, TfidfConfigKeys.MAX_DF_SHARE_DEFAULT);
+    if (!(maxDfShare > 0 && maxDfShare <= 1)) {
+      throw new IllegalArgumentException(TfidfConfigKeys.MAX_DF_SHARE + " must be in (0, 1], got " + maxDfShare);
+    }
+    String kind = baseConf.getTrimmed(TfidfConfigKeys.MODEL, TfidfConfigKeys.MODEL_DEFAULT);
+    if (!kind.equals(TfidfConfigKeys.MODEL_CENTROID) && !kind.equals(TfidfConfigKeys.MODEL_LOGISTIC)) {
+      throw new IllegalArgumentException(TfidfConfigKeys.MODEL + " must be " + TfidfConfigKeys.MODEL_CENTROID + " or "
+          + TfidfConfigKeys.MODEL_LOGISTIC + ", got '" + kind + "'");
+    }
     Configuration conf = new Configuration(baseConf);
     conf.setInt(TfidfConfigKeys.TOP_K, topK);
     conf.setInt(TfidfConfigKeys.CENTROIDS_PER_CLASS, centroidsPerClass);
@@ -368,6 +380,11 @@ final class TrainJob {
       if (dictionary.termCount() == 0) {
         throw new IOException("no terms to learn from in " + input + ": " + dictionary.trainingDocuments()
             + " well-formed labelled requests");
+      }
+      if (kind.equals(TfidfConfigKeys.MODEL_LOGISTIC)) {
+        TfidfModel model = LogisticTraining.train(conf, input, dictionary, work);
+        model.write(modelPath, conf);
+        return model;
       }
       Path dictionaryPath = new Path(work, "dictionary.model");
       dictionary.write(dictionaryPath, conf);

@@ -35,6 +35,14 @@ public final class VectorSum implements Writable {
     }
   }
 
+  /** Adds {@code vector} times {@code documents}, counting them: a weighted sum whose total divides back to a mean. */
+  void addScaled(double[] vector, long documents) {
+    this.documents += documents;
+    for (int i = 0; i < sum.length; i++) {
+      sum[i] += vector[i] * documents;
+    }
+  }
+
   void add(VectorSum other) {
     if (sum.length != other.sum.length) {
       throw new IllegalArgumentException("vector sums of " + sum.length + " and " + other.sum.length + " dimensions");

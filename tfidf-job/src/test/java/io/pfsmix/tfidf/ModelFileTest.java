@@ -54,6 +54,46 @@ class ModelFileTest {
   }
 
   @Test
+  void aLogisticModelKeepsItsWeightsAndBiases() throws Exception {
+    TfidfModel sample = sample();
+    byte[][] terms = new byte[sample.termCount()][];
+    long[] df = new long[terms.length];
+    float[] idf = new float[terms.length];
+    for (int t = 0; t < terms.length; t++) {
+      terms[t] = sample.term(t);
+      df[t] = sample.documentFrequency(t);
+      idf[t] = sample.idf(t);
+    }
+    TfidfModel logistic = new TfidfModel(42, new String[] {"valid", "sqli"}, new long[] {30, 12}, new int[] {1, 1}, terms,
+        df, idf, new float[][] {{-1.5f, 0.25f, 0}, {2, -0.5f, 3}}, new float[] {0.75f, -0.75f});
+    byte[] bytes = logistic.toBytes();
+    TfidfModel back = read(bytes);
+    assertThat(back.toBytes()).isEqualTo(bytes);
+    assertThat(back.logistic()).isTrue();
+    assertThat(back.bias(1)).isEqualTo(-0.75f);
+    assertThat(back.centroid(1)).containsExactly(2, -0.5f, 3);
+    // the bias count and biases sit between the weights and the checksum
+    assertThat(ByteBuffer.wrap(bytes, bytes.length - 16, 4).getInt()).isEqualTo(2);
+    assertThat(sample().logistic()).isFalse();
+    assertThat(ByteBuffer.wrap(sample().toBytes(), sample().toBytes().length - 8, 4).getInt()).isEqualTo(0);
+  }
+
+  @Test
+  void aVersionOneFileOfCentroidsIsStillRead() throws Exception {
+    byte[] current = sample().toBytes();
+    // version 1: the same bytes without the bias count, and its own checksum
+    byte[] old = Arrays.copyOf(current, current.length - 4);
+    ByteBuffer.wrap(old).putInt(8, 1);
+    java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+    crc.update(old, 0, old.length - 4);
+    ByteBuffer.wrap(old).putInt(old.length - 4, (int) crc.getValue());
+    TfidfModel back = read(old);
+    assertThat(back.logistic()).isFalse();
+    assertThat(back.centroid(2)).containsExactly(0.6f, 0, 0.8f);
+    assertThat(back.toBytes()).isEqualTo(current);
+  }
+
+  @Test
   void roundTripThroughAHadoopPath() throws Exception {
     Path path = new Path(dir.resolve("m.model").toUri());
     sample().write(path, new Configuration());
@@ -66,8 +106,8 @@ class ModelFileTest {
     byte[] bytes = sample().toBytes();
     ByteBuffer.wrap(bytes).putInt(8, 99);
     assertThatThrownBy(() -> read(bytes)).isInstanceOf(ModelFormatException.class)
-        .hasMessage("model file test.model has format version 99 but this build reads version " + TfidfModel.FORMAT_VERSION
-            + "; retrain it with this build (`pfsmix tfidf train`)");
+        .hasMessage("model file test.model has format version 99 but this build reads versions 1 and 2; retrain it with "
+            + "this build (`pfsmix tfidf train`)");
   }
 
   @Test
@@ -105,13 +145,13 @@ class ModelFileTest {
   @Test
   void incompatibleModelFailsClassificationAtStart() throws Exception {
     byte[] bytes = sample().toBytes();
-    ByteBuffer.wrap(bytes).putInt(8, 2);
+    ByteBuffer.wrap(bytes).putInt(8, 3);
     Files.write(dir.resolve("old.model"), bytes);
     Configuration conf = new Configuration();
     conf.set("mapreduce.framework.name", "local");
     assertThatThrownBy(() -> TfidfJobs.classify(conf, new Path(dir.toUri()), new Path(dir.resolve("old.model").toUri()),
         new Path(dir.resolve("out").toUri()))).isInstanceOf(ModelFormatException.class)
-        .hasMessageContaining("has format version 2 but this build reads version 1");
+        .hasMessageContaining("has format version 3 but this build reads versions 1 and 2");
     assertThat(dir.resolve("out")).doesNotExist();
   }
 

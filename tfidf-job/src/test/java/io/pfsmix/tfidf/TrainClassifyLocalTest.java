@@ -71,11 +71,7 @@ class TrainClassifyLocalTest {
   @Test
   void countsEveryRequestAndByte() {
     assertThat(result.requests()).isEqualTo(testing.records);
-    long headerBytes = 0;
-    for (var e : testing.labels.entrySet()) {
-      headerBytes += e.getValue() * (e.getKey().length() + 3);
-    }
-    assertThat(result.bytes()).isEqualTo(testing.bytes - headerBytes);
+    assertThat(result.bytes()).isEqualTo(testing.requestBytes);
     assertThat(result.requestsPerClass().values().stream().mapToLong(Long::longValue).sum()).isEqualTo(testing.records);
   }
 
@@ -89,9 +85,8 @@ class TrainClassifyLocalTest {
 
   /**
    * The test set comes from another seed, so about 40 % of each attack class's building blocks never occurred in training.
-   * Measured with this data (K=256, 8 centroids per class, 8000 training requests): valid recall 0.987, attack recalls
-   * 0.60 (os-command) to 1.00 (ssi), macro-F1 0.871. The weakest classes are those whose unseen payloads are short and made
-   * of words normal traffic also uses (";id", "' or 1=1"). Thresholds leave a margin below that, so a change that breaks a
+   * Measured with this data (default logistic model, K=1024, 8000 training requests): valid recall 0.997, attack recalls
+   * 0.70 (os-command) to 0.97 (ssi), macro-F1 0.915. Thresholds leave a margin below that, so a change that breaks a
    * class (or the decoding of an evasion) fails while tuning does not.
    */
   @Test
@@ -100,10 +95,10 @@ class TrainClassifyLocalTest {
     for (HttpClass c : HttpClass.values()) {
       int i = m.indexOf(c.label());
       assertThat(m.support(i)).as(c.label()).isPositive();
-      double threshold = c == HttpClass.VALID ? 0.95 : 0.5;
+      double threshold = c == HttpClass.VALID ? 0.97 : 0.6;
       assertThat(m.recall(i)).as("recall of " + c.label() + "\n" + m.format()).isGreaterThan(threshold);
     }
-    assertThat(m.macroF1()).as(m.format()).isGreaterThan(0.8);
+    assertThat(m.macroF1()).as(m.format()).isGreaterThan(0.85);
   }
 
   @Test

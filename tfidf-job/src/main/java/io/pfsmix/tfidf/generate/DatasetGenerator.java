@@ -16,6 +16,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
@@ -47,6 +48,8 @@ public final class DatasetGenerator {
     public int threads = Runtime.getRuntime().availableProcessors();
     /** How the size was given (a flag or key), for messages. */
     public String sizeName = "--size";
+    /** Which generated records are written (null: all): the report leaves families out of training with it. */
+    public Predicate<RequestGenerator.Generated> keep;
   }
 
   /** What was written. */
@@ -54,13 +57,16 @@ public final class DatasetGenerator {
     public final List<Path> files;
     public final long records;
     public final long bytes;
-    /** Records per label. */
+    /** Bytes of the requests alone, without their record headers. */
+    public final long requestBytes;
+    /** Records per class label. */
     public final Map<String, Long> labels;
 
-    Result(List<Path> files, long records, long bytes, Map<String, Long> labels) {
+    Result(List<Path> files, long records, long bytes, long requestBytes, Map<String, Long> labels) {
       this.files = files;
       this.records = records;
       this.bytes = bytes;
+      this.requestBytes = requestBytes;
       this.labels = labels;
     }
   }
@@ -121,17 +127,20 @@ public final class DatasetGenerator {
         long bytes = options.sizeBytes > 0 ? share(options.sizeBytes, files, i) : Long.MAX_VALUE;
         long records = options.records > 0 ? share(options.records, files, i) : Long.MAX_VALUE;
         Path file = new Path(staging, String.format(Locale.ROOT, "requests-%05d.req", i));
-        futures.add(pool.submit(() -> writeFile(fs, file, generator, fileSeed(options.seed, index), bytes, records, progress)));
+        futures.add(pool.submit(() -> writeFile(fs, file, generator, options.keep, fileSeed(options.seed, index), bytes,
+            records, progress)));
       }
       List<Path> written = new ArrayList<>();
       long totalRecords = 0;
       long totalBytes = 0;
+      long requestBytes = 0;
       Map<String, Long> labels = new TreeMap<>();
       for (Future<FileResult> future : futures) {
         FileResult r = get(future);
         written.add(new Path(output, r.file.getName()));
         totalRecords += r.records;
         totalBytes += r.bytes;
+        requestBytes += r.requestBytes;
         r.labels.forEach((k, v) -> labels.merge(k, v, Long::sum));
       }
       if (fs.exists(output)) {
@@ -143,7 +152,7 @@ public final class DatasetGenerator {
       }
       complete = true;
       progress.finish();
-      return new Result(written, totalRecords, totalBytes, labels);
+      return new Result(written, totalRecords, totalBytes, requestBytes, labels);
     } catch (InterruptedIOException e) {
       // the writer's message names the staging directory, which is gone
       InterruptedIOException stopped = new InterruptedIOException("interrupted: " + output + " was not written");
@@ -222,36 +231,49 @@ public final class DatasetGenerator {
     final Path file;
     final long records;
     final long bytes;
+    final long requestBytes;
     final Map<String, Long> labels;
 
-    FileResult(Path file, long records, long bytes, Map<String, Long> labels) {
+    FileResult(Path file, long records, long bytes, long requestBytes, Map<String, Long> labels) {
       this.file = file;
       this.records = records;
       this.bytes = bytes;
+      this.requestBytes = requestBytes;
       this.labels = labels;
     }
   }
 
-  private static FileResult writeFile(FileSystem fs, Path file, RequestGenerator generator, long seed, long maxBytes,
-      long maxRecords, Progress progress) throws IOException {
+  private static FileResult writeFile(FileSystem fs, Path file, RequestGenerator generator,
+      Predicate<RequestGenerator.Generated> keep, long seed, long maxBytes, long maxRecords, Progress progress)
+      throws IOException {
     SplittableRandom random = new SplittableRandom(seed);
     Map<String, Long> labels = new TreeMap<>();
     long records = 0;
     long bytes = 0;
+    long requestBytes = 0;
+    long skipped = 0;
     try (OutputStream out = new BufferedOutputStream(fs.create(file, false), 1 << 20)) {
       while (bytes < maxBytes && records < maxRecords) {
         if (Thread.currentThread().isInterrupted()) {
           throw new InterruptedIOException("generation of " + file + " cancelled");
         }
         RequestGenerator.Generated g = generator.next(random);
-        int n = RequestFormat.write(out, g.label, g.request, 0, g.request.length);
+        if (keep != null && !keep.test(g)) {
+          if (++skipped > 1000 * (records + 1000)) {
+            throw new IllegalArgumentException("the generator makes almost no record the filter keeps (" + records
+                + " kept, " + skipped + " skipped)");
+          }
+          continue;
+        }
+        int n = RequestFormat.write(out, g.recordLabel(), g.request, 0, g.request.length);
         bytes += n;
+        requestBytes += g.request.length;
         records++;
         labels.merge(g.label, 1L, Long::sum);
         progress.add(n);
       }
     }
-    return new FileResult(file, records, bytes, labels);
+    return new FileResult(file, records, bytes, requestBytes, labels);
   }
 
   private static FileResult get(Future<FileResult> future) throws IOException {

@@ -52,66 +52,122 @@ final class NormalTraffic {
   private static final String[] REFERRER_SITES = {"https://www.google.com/", "https://www.bing.com/search?q=",
       "https://duckduckgo.com/?q=", "https://t.co/", "https://www.facebook.com/", "https://news.ycombinator.com/item?id="};
 
-  void fill(HttpRequestDraft d, SplittableRandom r) {
+  /** Fills a request; returns its family (the kind of page or call it is). */
+  String fill(HttpRequestDraft d, SplittableRandom r) {
     String host = one(r, HOSTS);
     Client client = Client.random(r);
     int kind = r.nextInt(100);
+    String family;
     if (client.api || host.startsWith("api.")) {
-      api(d, r);
-    } else if (kind < 22) {
+      if (kind < 15) {
+        xmlCall(d, r);
+        family = "xml";
+      } else {
+        api(d, r);
+        family = "api";
+      }
+    } else if (kind < 17) {
       staticAsset(d, r);
-    } else if (kind < 42) {
+      family = "static";
+    } else if (kind < 31) {
       product(d, r);
-    } else if (kind < 55) {
+      family = "product";
+    } else if (kind < 41) {
       search(d, r);
-    } else if (kind < 65) {
+      family = "search";
+    } else if (kind < 48) {
       article(d, r);
-    } else if (kind < 75) {
+      family = "article";
+    } else if (kind < 54) {
       forum(d, r);
-    } else if (kind < 84) {
+      family = "forum";
+    } else if (kind < 62) {
       form(d, r);
-    } else if (kind < 92) {
+      family = "form";
+    } else if (kind < 68) {
       ajax(d, r);
-    } else {
+      family = "ajax";
+    } else if (kind < 73) {
       misc(d, r);
+      family = "misc";
+    } else if (kind < 86) {
+      prose(d, r, client);
+      family = "prose";
+    } else if (kind < 94) {
+      upload(d, r, client);
+      family = "upload";
+    } else {
+      xmlCall(d, r);
+      family = "xml";
     }
     d.headers.add(0, new String[] {"Host", host});
-    d.header("User-Agent", client.userAgent);
-    if (d.headers.stream().noneMatch(h -> h[0].equals("Accept"))) {
-      d.header("Accept", client.api ? "application/json" : accept(d.path, r));
-    }
-    if (!client.api) {
-      d.header("Accept-Language", one(r, LANGUAGES));
-      d.header("Accept-Encoding", r.nextInt(3) == 0 ? "gzip, deflate" : "gzip, deflate, br, zstd");
-      if (r.nextInt(10) < 7) {
-        d.header("Referer", referer(host, r));
-      }
-      if (r.nextInt(10) < 8) {
-        cookies(d, r);
-      }
-      if (r.nextBoolean()) {
-        d.header("Sec-Fetch-Mode", d.path.startsWith("/static") ? "no-cors" : "navigate");
-        d.header("Sec-Fetch-Site", r.nextBoolean() ? "same-origin" : "none");
-      }
-      if (r.nextInt(4) == 0) {
-        d.header("Upgrade-Insecure-Requests", "1");
-      }
-      if (r.nextInt(6) == 0) {
-        d.header("If-None-Match", "W/\"" + hex(r, 16) + "\"");
-      }
-      if (r.nextInt(8) == 0) {
-        d.header("Cache-Control", r.nextBoolean() ? "max-age=0" : "no-cache");
-      }
-    } else {
-      d.header("Authorization", "Bearer " + token(r));
-      if (r.nextBoolean()) {
-        d.header("X-Request-ID", uuid(r));
-      }
-    }
+    client.headers(d, host, r);
     if (r.nextInt(5) == 0) {
-      d.header("X-Forwarded-For", r.nextInt(1, 224) + "." + r.nextInt(256) + "." + r.nextInt(256) + "." + r.nextInt(256));
+      d.header("X-Forwarded-For", r.nextInt(1, 224) + "." + r.nextInt(256) + "." + r.nextInt(256) + "." + r.nextInt(256)
+          + (r.nextBoolean() ? ", 10." + r.nextInt(256) + "." + r.nextInt(256) + "." + r.nextInt(256) : ""));
     }
-    d.header("Connection", r.nextInt(5) == 0 ? "close" : "keep-alive");
+    return family;
+  }
+
+  /** Text a user wrote: a review, a forum reply, a message, a comment, in a form, JSON or multipart body. */
+  private void prose(HttpRequestDraft d, SplittableRandom r, Client client) {
+    d.method = "POST";
+    String text = Prose.text(r, 6);
+    String title = Prose.phrase(r);
+    int where = r.nextInt(client.browser ? 3 : 1);
+    if (where == 0) {
+      d.path = one(r, new String[] {"/api/v1/comments", "/api/v2/reviews", "/api/messages", "/graphql"});
+      d.contentType = "application/json" + (r.nextBoolean() ? "" : ";charset=UTF-8");
+      d.body = d.path.equals("/graphql") ? "{\"query\":\"mutation($t: String!) { addComment(text: $t) { id } }\","
+          + "\"variables\":{\"t\":\"" + Evasions.jsonString(text) + "\"}}" : "{\"title\":\"" + Evasions.jsonString(title)
+          + "\",\"body\":\"" + Evasions.jsonString(text) + "\",\"rating\":" + r.nextInt(1, 6) + ",\"author\":\""
+          + Evasions.jsonString(Prose.name(r)) + "\"}";
+    } else if (where == 1) {
+      d.path = one(r, new String[] {"/forum/thread/" + r.nextInt(1, 90000) + "/reply", "/products/review", "/contact",
+          "/blog/comments", "/support/ticket"});
+      d.contentType = "application/x-www-form-urlencoded";
+      d.body = "subject=" + enc(title, r) + "&message=" + enc(text, r) + "&name=" + enc(Prose.name(r), r) + "&csrf_token="
+          + hex(r, 32);
+    } else {
+      d.path = one(r, new String[] {"/forum/post", "/support/ticket", "/profile/about"});
+      Bodies.Multipart m = new Bodies.Multipart(r).field("title", title).field("body", text);
+      if (r.nextBoolean()) {
+        m.field("tags", Prose.phrase(r).replace(" ", ","));
+      }
+      d.contentType = m.contentType();
+      d.body = m.body();
+    }
+  }
+
+  /** A file upload: multipart with text fields and a file part. */
+  private void upload(HttpRequestDraft d, SplittableRandom r, Client client) {
+    d.method = r.nextInt(5) == 0 ? "PUT" : "POST";
+    d.path = one(r, new String[] {"/upload", "/account/documents", "/api/v1/files", "/import", "/attachments/new"});
+    String[] file = Bodies.uploadedFile(r);
+    Bodies.Multipart m = new Bodies.Multipart(r);
+    if (r.nextBoolean()) {
+      m.field("folder", one(r, new String[] {"/", "/documents", "/shared/team", "invoices/" + r.nextInt(2015, 2027),
+          "Home/Desktop"}));
+    }
+    m.file(one(r, new String[] {"file", "upload", "attachment", "files[]"}), file[0], file[1], file[2]);
+    if (r.nextBoolean()) {
+      m.field("description", r.nextBoolean() ? Prose.phrase(r) : Prose.text(r, 2));
+    }
+    d.contentType = m.contentType();
+    d.body = m.body();
+  }
+
+  /** An XML call: SOAP, XML-RPC, an Atom entry or a plain XML document. */
+  private void xmlCall(HttpRequestDraft d, SplittableRandom r) {
+    d.method = "POST";
+    d.path = one(r, new String[] {"/ws/OrderService", "/xmlrpc.php", "/api/feed/entries", "/services/soap",
+        "/api/v1/orders.xml", "/saml/acs"});
+    d.contentType = r.nextBoolean() ? "application/xml" : r.nextBoolean() ? "text/xml; charset=utf-8"
+        : "application/soap+xml";
+    if (d.path.startsWith("/ws") || d.path.startsWith("/services")) {
+      d.header("SOAPAction", "\"urn:" + one(r, new String[] {"GetOrder", "Search", "Update"}) + "\"");
+    }
+    d.body = Bodies.xml(r, r.nextBoolean() ? Prose.text(r, 3) : Prose.phrase(r));
   }
 
   private void staticAsset(HttpRequestDraft d, SplittableRandom r) {
@@ -153,7 +209,9 @@ final class NormalTraffic {
 
   private void search(HttpRequestDraft d, SplittableRandom r) {
     d.path = r.nextBoolean() ? "/search" : "/" + one(r, CATEGORIES) + "/search";
-    d.query.add(new String[] {"q", Evasions.queryValue(words(r, SEARCH_WORDS, 1, 4), Evasions.UrlStyle.MINIMAL, r)});
+    d.query.add(new String[] {r.nextInt(4) == 0 ? "query" : "q", Evasions.queryValue(r.nextBoolean()
+        ? words(r, SEARCH_WORDS, 1, 4) : Prose.phrase(r), r.nextInt(5) == 0 ? Evasions.UrlStyle.FULL
+        : Evasions.UrlStyle.MINIMAL, r)});
     if (r.nextBoolean()) {
       d.query.add(new String[] {"page", Integer.toString(r.nextInt(1, 10))});
     }
@@ -230,6 +288,35 @@ final class NormalTraffic {
     if (d.path.equals("/account/orders") && r.nextBoolean()) {
       d.query.add(new String[] {"year", Integer.toString(r.nextInt(2015, 2027))});
     }
+    // parameters that hold URLs, paths, file names and expressions in ordinary use
+    switch (r.nextInt(8)) {
+      case 0:
+        d.path = "/login";
+        d.query.add(new String[] {one(r, new String[] {"redirect", "return_to", "next", "continue"}), enc(r.nextBoolean()
+            ? "/account/orders?page=" + r.nextInt(1, 9) : "https://" + one(r, HOSTS) + "/" + one(r, CATEGORIES), r)});
+        break;
+      case 1:
+        d.path = "/docs/view";
+        d.query.add(new String[] {one(r, new String[] {"path", "page", "doc"}), enc("/" + one(r, new String[] {"guide",
+            "api", "help", "manual"}) + "/" + one(r, ARTICLE_SLUGS) + (r.nextBoolean() ? ".html" : ""), r)});
+        break;
+      case 2:
+        d.path = "/download";
+        d.query.add(new String[] {"file", enc(one(r, new String[] {"report", "invoice", "manual", "setup"}) + "-"
+            + r.nextInt(2015, 2027) + one(r, new String[] {".pdf", ".zip", ".csv", ".tar.gz"}), r)});
+        break;
+      case 3:
+        d.path = "/api/search";
+        d.query.add(new String[] {"filter[status]", one(r, STATUSES)});
+        d.query.add(new String[] {"sort", (r.nextBoolean() ? "-" : "") + "created_at"});
+        break;
+      case 4:
+        d.path = "/widgets/feed";
+        d.query.add(new String[] {"callback", "jQuery" + r.nextLong(100_000_000_000L) + "_" + r.nextLong(1_000_000_000_000L)});
+        break;
+      default:
+        break;
+    }
     if (r.nextInt(8) == 0) {
       d.method = "HEAD";
     }
@@ -273,7 +360,7 @@ final class NormalTraffic {
     }
   }
 
-  private static String json(SplittableRandom r) {
+  static String json(SplittableRandom r) {
     StringBuilder out = new StringBuilder("{");
     out.append("\"name\":\"").append(Evasions.jsonString(name(r) + " " + name(r))).append('"');
     out.append(",\"email\":\"").append(email(r)).append('"');
@@ -343,7 +430,7 @@ final class NormalTraffic {
     return one(r, NAMES);
   }
 
-  private static String email(SplittableRandom r) {
+  static String email(SplittableRandom r) {
     return one(r, NAMES).toLowerCase(java.util.Locale.ROOT).replace("'", "").replace(" ", "") + r.nextInt(1, 999) + "@"
         + (r.nextBoolean() ? "example.com" : "mail.example.net");
   }
@@ -383,14 +470,98 @@ final class NormalTraffic {
     return "eyJhbGciOiJIUzI1NiJ9." + hex(r, 40) + "." + hex(r, 43);
   }
 
-  /** A client: browser, crawler or API library with its User-Agent. */
+  /** A client: browser, crawler or API library with its User-Agent, sending the headers that client sends. */
   private static final class Client {
     final String userAgent;
     final boolean api;
+    final boolean browser;
+    /** chrome (also Edge), firefox, safari, bot, or the library's name. */
+    final String kind;
+    final int major;
 
-    private Client(String userAgent, boolean api) {
+    private Client(String userAgent, boolean api, String kind, int major) {
       this.userAgent = userAgent;
       this.api = api;
+      this.kind = kind;
+      this.major = major;
+      this.browser = kind.equals("chrome") || kind.equals("firefox") || kind.equals("safari");
+    }
+
+    private Client(String userAgent, boolean api) {
+      this(userAgent, api, api ? userAgent.replaceAll("[/ ].*", "") : "bot", 0);
+    }
+
+    void headers(HttpRequestDraft d, String host, SplittableRandom r) {
+      boolean navigation = !d.path.startsWith("/static") && !d.path.startsWith("/images") && !d.path.contains("/ajax/");
+      if (kind.equals("chrome")) {
+        d.header("sec-ch-ua", "\"Chromium\";v=\"" + major + "\", \"" + (userAgent.contains("Edg/") ? "Microsoft Edge"
+            : "Google Chrome") + "\";v=\"" + major + "\", \"Not" + one(r, new String[] {"-A.", ")A;", "_A "}) + "Brand\";v=\""
+            + one(r, new String[] {"8", "24", "99"}) + "\"");
+        d.header("sec-ch-ua-mobile", userAgent.contains("Mobile") ? "?1" : "?0");
+        d.header("sec-ch-ua-platform", "\"" + (userAgent.contains("Windows") ? "Windows" : userAgent.contains("Android")
+            ? "Android" : userAgent.contains("Mac") ? "macOS" : "Linux") + "\"");
+      }
+      d.header("User-Agent", userAgent);
+      if (d.headers.stream().noneMatch(h -> h[0].equals("Accept"))) {
+        d.header("Accept", api ? one(r, new String[] {"application/json", "*/*", "application/json, text/plain, */*"})
+            : accept(d.path, r));
+      }
+      if (browser || kind.equals("bot")) {
+        d.header("Accept-Language", one(r, LANGUAGES));
+        d.header("Accept-Encoding", kind.equals("safari") ? "gzip, deflate, br" : kind.equals("bot") ? "gzip, deflate"
+            : "gzip, deflate, br, zstd");
+      }
+      if (browser) {
+        if (kind.equals("firefox") && r.nextInt(4) == 0) {
+          d.header("DNT", "1");
+          d.header("Sec-GPC", "1");
+        }
+        if (r.nextInt(10) < 7) {
+          d.header("Referer", referer(host, r));
+        }
+        if (d.body != null) {
+          d.header("Origin", "https://" + host);
+        }
+        if (r.nextInt(10) < 8) {
+          cookies(d, r);
+        }
+        if (navigation) {
+          d.header("Upgrade-Insecure-Requests", "1");
+        }
+        d.header("Sec-Fetch-Dest", navigation ? "document" : d.path.endsWith(".js") ? "script" : d.path.endsWith(".css")
+            ? "style" : d.path.startsWith("/images") ? "image" : "empty");
+        d.header("Sec-Fetch-Mode", navigation ? "navigate" : d.path.startsWith("/static") ? "no-cors" : "cors");
+        d.header("Sec-Fetch-Site", r.nextBoolean() ? "same-origin" : "none");
+        if (navigation) {
+          d.header("Sec-Fetch-User", "?1");
+        }
+        if (!kind.equals("safari")) {
+          d.header("Priority", navigation ? "u=0, i" : "u=" + r.nextInt(1, 6));
+        }
+        if (r.nextInt(6) == 0) {
+          d.header("If-None-Match", "W/\"" + hex(r, 16) + "\"");
+        }
+        if (r.nextInt(8) == 0) {
+          d.header("Cache-Control", r.nextBoolean() ? "max-age=0" : "no-cache");
+        }
+        if (kind.equals("firefox")) {
+          d.header("TE", "trailers");
+        }
+      } else if (api) {
+        if (!kind.equals("curl")) {
+          d.header("Accept-Encoding", kind.equals("python-requests") ? "gzip, deflate" : "gzip");
+        }
+        if (r.nextInt(3) > 0) {
+          d.header("Authorization", r.nextInt(4) == 0 ? "Basic " + Bodies.random(r,
+              "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789", 24) + "==" : "Bearer " + token(r));
+        }
+        if (r.nextBoolean()) {
+          d.header("X-Request-ID", uuid(r));
+        }
+      }
+      if (!kind.equals("curl") && !kind.equals("Go-http-client")) {
+        d.header("Connection", r.nextInt(5) == 0 ? "close" : "keep-alive");
+      }
     }
 
     static Client random(SplittableRandom r) {
@@ -402,21 +573,23 @@ final class NormalTraffic {
         String platform = one(r, os);
         return new Client("Mozilla/5.0 (" + platform + ") AppleWebKit/537.36 (KHTML, like Gecko) Chrome/" + major
             + ".0." + r.nextInt(1000, 7000) + "." + r.nextInt(10, 200) + (platform.contains("Android") ? " Mobile" : "")
-            + " Safari/537.36", false);
+            + " Safari/537.36", false, "chrome", major);
       }
       if (p < 55) {
         String[] os = {"Windows NT 10.0; Win64; x64; rv:", "X11; Ubuntu; Linux x86_64; rv:", "Macintosh; Intel Mac OS X 14.4; rv:"};
         int v = r.nextInt(110, 135);
-        return new Client("Mozilla/5.0 (" + one(r, os) + v + ".0) Gecko/20100101 Firefox/" + v + ".0", false);
+        return new Client("Mozilla/5.0 (" + one(r, os) + v + ".0) Gecko/20100101 Firefox/" + v + ".0", false, "firefox", v);
       }
       if (p < 70) {
         String device = r.nextBoolean() ? "iPhone; CPU iPhone OS 17_4 like Mac OS X" : "Macintosh; Intel Mac OS X 10_15_7";
         return new Client("Mozilla/5.0 (" + device + ") AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17."
-            + r.nextInt(0, 6) + (device.startsWith("iPhone") ? " Mobile/15E148" : "") + " Safari/605.1.15", false);
+            + r.nextInt(0, 6) + (device.startsWith("iPhone") ? " Mobile/15E148" : "") + " Safari/605.1.15", false, "safari",
+            17);
       }
       if (p < 78) {
         return new Client("Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/"
-            + major + ".0.0.0 Safari/537.36 Edg/" + major + ".0." + r.nextInt(1000, 3000) + "." + r.nextInt(10, 99), false);
+            + major + ".0.0.0 Safari/537.36 Edg/" + major + ".0." + r.nextInt(1000, 3000) + "." + r.nextInt(10, 99), false,
+            "chrome", major);
       }
       if (p < 84) {
         String[] bots = {"Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",

@@ -7,6 +7,7 @@ import java.util.SplittableRandom;
 
 import io.pfsmix.tfidf.HttpClass;
 import io.pfsmix.tfidf.MalformedKind;
+import io.pfsmix.tfidf.RecordLabel;
 
 /**
  * Makes one labelled request at a time: normal traffic, or normal traffic carrying an attack payload where real attacks go
@@ -26,16 +27,31 @@ public final class RequestGenerator {
       "callback", "return", "next", "include", "dir", "ip", "email", "comment"};
   private static final String[] COOKIES = {"session", "user", "prefs", "lang", "tracking", "role", "cart", "last_search"};
   private static final String[] HEADERS = {"User-Agent", "Referer", "X-Forwarded-For", "X-Api-Version", "Accept-Language",
-      "X-Custom-Header"};
+      "X-Custom-Header", "X-Forwarded-Host", "Origin", "X-Real-IP", "Accept", "X-Requested-With", "Authorization"};
 
   /** A generated record. */
   public static final class Generated {
+    /** The class label. */
     public final String label;
+    /** The family of payloads or of normal traffic it belongs to (the report leaves families out of training). */
+    public final String family;
+    /** Where it carries what makes its class: query, path, header, cookie, body-TYPE, or none. */
+    public final String context;
+    /** The family of the normal request it was made from (its own family for normal traffic). */
+    public final String base;
     public final byte[] request;
 
-    Generated(String label, byte[] request) {
+    Generated(String label, String family, String context, String base, byte[] request) {
       this.label = label;
+      this.family = family;
+      this.context = context;
+      this.base = base;
       this.request = request;
+    }
+
+    /** The record header: class, family and context ({@link RecordLabel}). */
+    public String recordLabel() {
+      return RecordLabel.format(label, family, context);
     }
   }
 
@@ -63,62 +79,127 @@ public final class RequestGenerator {
   public Generated next(SplittableRandom r) {
     double p = r.nextDouble();
     if (p < malformedShare) {
-      return new Generated(HttpClass.MALFORMED_LABEL, malformed(r, GENERATED_MALFORMED[r.nextInt(GENERATED_MALFORMED.length)]));
+      MalformedKind kind = GENERATED_MALFORMED[r.nextInt(GENERATED_MALFORMED.length)];
+      return new Generated(HttpClass.MALFORMED_LABEL, kind.name().toLowerCase(java.util.Locale.ROOT), "none", "none",
+          malformed(r, kind));
     }
     if (p < malformedShare + attackShare) {
-      HttpClass type = HttpClass.ofIndex(1 + r.nextInt(HttpClass.count() - 1));
-      return new Generated(type.label(), attack(type, r));
+      return attack(HttpClass.ofIndex(1 + r.nextInt(HttpClass.count() - 1)), r);
     }
     HttpRequestDraft d = new HttpRequestDraft();
-    normal.fill(d, r);
-    return new Generated(HttpClass.VALID.label(), d.render());
+    String family = normal.fill(d, r);
+    return new Generated(HttpClass.VALID.label(), family, bodyContext(d), family, d.render());
   }
 
-  /** A normal request carrying one payload of {@code type}. */
-  byte[] attack(HttpClass type, SplittableRandom r) {
+  /** Where a normal request's content is: its body type, else its query, else its path. */
+  private static String bodyContext(HttpRequestDraft d) {
+    if (d.body != null) {
+      String type = d.contentType;
+      return type.contains("json") ? "body-json" : type.contains("xml") ? "body-xml" : type.startsWith("multipart/")
+          ? "body-multipart" : type.contains("urlencoded") ? "body-form" : "body-other";
+    }
+    return d.query.isEmpty() ? "path" : "query";
+  }
+
+  /**
+   * A normal request carrying one payload of {@code type}, placed where real attacks go. A request with a body mostly
+   * carries it in that body, in the body's own format; others in the query, the path, a cookie or a header. So attacks
+   * keep the methods, bodies and headers of the traffic they hide in, and only the payload tells them apart.
+   */
+  Generated attack(HttpClass type, SplittableRandom r) {
     HttpRequestDraft d = new HttpRequestDraft();
-    normal.fill(d, r);
-    String payload = attacks.payload(type, r);
+    String base = normal.fill(d, r);
+    AttackPayloads.Payload payload = attacks.payload(type, r);
+    String text = payload.text;
+    String context = d.body == null ? null : bodyContext(d);
+    if (context != null && r.nextInt(100) < 65 && injectIntoBody(d, context, type, text, r)) {
+      return new Generated(type.label(), payload.family, context, base, d.render());
+    }
     int place = r.nextInt(100);
-    if (type == HttpClass.PATH_TRAVERSAL && place < 30) {
-      d.method = "GET";
-      d.body = null;
+    if (type == HttpClass.PATH_TRAVERSAL && d.body == null && place < 30) {
+      context = "path";
       d.query.clear();
-      d.path = one(r, new String[] {"/download/", "/static/", "/files/", "/view/", "/images/", "/"})
-          + Evasions.pathSegment(payload, r.nextInt(3) == 0 ? Evasions.randomStyle(r) : Evasions.UrlStyle.MINIMAL, r)
-          .replace("%2F", "/");
+      String segment = Evasions.pathSegment(text, r.nextInt(3) == 0 ? Evasions.randomStyle(r)
+          : Evasions.UrlStyle.MINIMAL, r).replace("%2F", "/");
+      d.path = segment.startsWith("/") ? segment : one(r, new String[] {"/download/", "/static/", "/files/", "/view/",
+          "/images/", "/", "/api/v1/files/", "/assets/"}) + segment;
     } else if (place < 55) {
-      String value = Evasions.queryValue(payload, Evasions.randomStyle(r), r);
-      String name = one(r, PARAMETERS);
+      context = "query";
+      String value = Evasions.queryValue(text, Evasions.randomStyle(r), r);
       if (!d.query.isEmpty() && r.nextBoolean()) {
         d.query.get(r.nextInt(d.query.size()))[1] = value;
       } else {
-        d.query.add(r.nextInt(d.query.size() + 1), new String[] {name, value});
+        d.query.add(r.nextInt(d.query.size() + 1), new String[] {one(r, PARAMETERS), value});
       }
-    } else if (place < 63) {
-      d.path = d.path.replaceAll("/[^/]*$", "/")
-          + Evasions.pathSegment(payload, Evasions.randomStyle(r), r).replace("/", "%2F");
-    } else if (place < 73) {
-      d.cookies.add(r.nextInt(d.cookies.size() + 1), new String[] {one(r, COOKIES), Evasions.cookieValue(payload)});
-    } else if (place < 83) {
+    } else if (place < 67) {
+      context = "path";
+      d.path = d.path.replaceAll("/[^/]*$", "/") + Evasions.pathSegment(text, Evasions.randomStyle(r), r)
+          .replace("/", "%2F");
+    } else if (place < 84) {
+      context = "cookie";
+      d.cookies.add(r.nextInt(d.cookies.size() + 1), new String[] {one(r, COOKIES), r.nextBoolean()
+          ? Evasions.cookieValue(text) : Evasions.queryValue(text, Evasions.UrlStyle.FULL, r)});
+    } else {
+      context = "header";
       String header = one(r, HEADERS);
-      String value = Evasions.headerValue(payload);
+      String value = Evasions.headerValue(text);
       if (header.equals("Referer")) {
-        value = "https://" + d.headers.get(0)[1] + "/search?q=" + Evasions.queryValue(payload, Evasions.randomStyle(r), r);
+        value = "https://" + d.headers.get(0)[1] + "/search?q=" + Evasions.queryValue(text, Evasions.randomStyle(r), r);
       }
       d.setHeader(header, value);
-    } else if (place < 94 || d.body == null) {
-      d.method = "POST";
-      d.contentType = "application/x-www-form-urlencoded";
-      d.body = one(r, PARAMETERS) + "=" + Evasions.queryValue(payload, Evasions.randomStyle(r), r)
-          + (r.nextBoolean() ? "&submit=Send" : "&csrf_token=" + NormalTraffic.hex(r, 32));
-    } else {
-      d.method = r.nextBoolean() ? "POST" : "PUT";
-      d.contentType = "application/json";
-      d.body = "{\"" + one(r, PARAMETERS) + "\":\"" + Evasions.jsonString(payload) + "\",\"id\":" + r.nextInt(1, 100000)
-          + "}";
     }
-    return d.render();
+    return new Generated(type.label(), payload.family, context, base, d.render());
+  }
+
+  /** Puts the payload into a field of the request's body, written as that body's format writes values. */
+  private static boolean injectIntoBody(HttpRequestDraft d, String context, HttpClass type, String text,
+      SplittableRandom r) {
+    switch (context) {
+      case "body-form": {
+        String value = Evasions.queryValue(text, Evasions.randomStyle(r), r);
+        String[] fields = d.body.split("&", -1);
+        int i = r.nextInt(fields.length);
+        if (r.nextBoolean() && fields[i].indexOf('=') > 0) {
+          fields[i] = fields[i].substring(0, fields[i].indexOf('=') + 1) + value;
+          d.body = String.join("&", fields);
+        } else {
+          d.body = d.body + "&" + one(r, PARAMETERS) + "=" + value;
+        }
+        return true;
+      }
+      case "body-json": {
+        if (!d.body.startsWith("{")) {
+          return false;
+        }
+        String value = Evasions.jsonString(text);
+        if (r.nextInt(3) == 0) {
+          // serializers that escape markup characters in JSON strings
+          value = value.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026");
+        }
+        d.body = "{\"" + one(r, PARAMETERS) + "\":\"" + value + "\"" + (d.body.equals("{}") ? "}" : "," + d.body.substring(1));
+        return true;
+      }
+      case "body-xml":
+        d.body = Bodies.xml(r, text);
+        return true;
+      case "body-multipart": {
+        Bodies.Multipart m = new Bodies.Multipart(r);
+        String[] file = Bodies.uploadedFile(r);
+        if (type == HttpClass.PATH_TRAVERSAL && r.nextBoolean()) {
+          m.file("file", text.replace("\"", "%22"), file[1], file[2]);
+        } else {
+          m.field(one(r, PARAMETERS), text);
+          if (r.nextBoolean()) {
+            m.file("attachment", file[0], file[1], file[2]);
+          }
+        }
+        d.contentType = m.contentType();
+        d.body = m.body();
+        return true;
+      }
+      default:
+        return false;
+    }
   }
 
   /** A record that {@link io.pfsmix.tfidf.RequestValidator} refuses for {@code kind}'s reason. */
