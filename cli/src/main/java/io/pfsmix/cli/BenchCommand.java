@@ -55,7 +55,7 @@ final class BenchCommand implements Runnable {
 
     @Option(names = "--readahead", paramLabel = "SIZE",
         description = "read-ahead of the pfs stream (sets " + PfsConfigKeys.READAHEAD_SIZE + "; default: its value in "
-            + "the configuration, 4m unless set)")
+            + "the configuration; unset, 128k on a local file system such as ext4 or tmpfs and 4m on others)")
     String readAhead;
 
     @Spec
@@ -86,7 +86,8 @@ final class BenchCommand implements Runnable {
       FreeSpace.require("--size " + size + " writes", bytes, Files.getFileStore(existing).getUsableSpace(), 1.0,
           dir.toString());
       System.out.println("pfsmix bench read: " + bytes + " bytes in " + dir + ", " + repetitions
-          + " timed runs per method, pfs read-ahead " + conf.get(PfsConfigKeys.READAHEAD_SIZE, "4m"));
+          + " timed runs per method, pfs read-ahead " + conf.get(PfsConfigKeys.READAHEAD_SIZE,
+              "as the directory's file system suits (" + PfsConfigKeys.READAHEAD_SIZE + " unset)"));
       new ReadBenchmark(dir, bytes, repetitions, conf, System.out).run();
       return 0;
     }

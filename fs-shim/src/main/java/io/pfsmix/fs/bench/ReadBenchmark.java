@@ -13,15 +13,18 @@ import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
 
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.RawLocalFileSystem;
 
 import io.pfsmix.fs.PfsConfigKeys;
+import io.pfsmix.fs.PfsStatisticNames;
 
 /**
  * Reads one file four ways in one run, interleaved: 4 KiB application reads through pfs:// (POSIX backend, default
@@ -109,6 +112,8 @@ public final class ReadBenchmark {
       for (Method method : Method.values()) {
         read(method, file, pfs, pfsMapped, local);
       }
+      out.println("pfs:// read-ahead: " + backendReads(pfs));
+      out.printf("load average before the timed runs: %s%n", loadAverage());
       Map<Method, List<Double>> runs = new LinkedHashMap<>();
       Map<Method, List<Double>> cpuRuns = new LinkedHashMap<>();
       for (Method method : Method.values()) {
@@ -138,6 +143,7 @@ public final class ReadBenchmark {
         }
       }
       Summary summary = new Summary(size, repetitions, means(runs), means(cpuRuns));
+      out.printf("load average after the timed runs: %s%n", loadAverage());
       out.println();
       for (Method method : methods) {
         out.printf("mean      %-42s %9.1f MB/s             %9.1f MB/cpu-s%n", method.description,
@@ -153,6 +159,24 @@ public final class ReadBenchmark {
       return summary;
     } finally {
       Files.deleteIfExists(file);
+    }
+  }
+
+  /** The last minute's load average and the cores it shares: figures from a busy machine say so themselves. */
+  private static String loadAverage() {
+    return String.format(Locale.ROOT, "%.2f on %d cores",
+        ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage(), Runtime.getRuntime().availableProcessors());
+  }
+
+  /** The backend reads that one pfs:// read of the file made, as its stream counted them. */
+  private static String backendReads(FileSystem pfs) throws IOException {
+    try (FSDataInputStream in = pfs.open(new Path("/" + FILE_NAME))) {
+      drain(in);
+      Map<String, Long> counters = in.getIOStatistics().counters();
+      long operations = counters.get(PfsStatisticNames.BACKEND_READ_OPERATIONS);
+      long bytes = counters.get(PfsStatisticNames.BACKEND_READ_BYTES);
+      return String.format(Locale.ROOT, "%d backend reads of %d bytes on average for %d-byte application reads",
+          operations, operations == 0 ? 0 : bytes / operations, APPLICATION_READ);
     }
   }
 
