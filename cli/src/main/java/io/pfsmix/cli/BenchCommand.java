@@ -10,7 +10,6 @@ import org.apache.hadoop.conf.Configuration;
 import io.pfsmix.fs.FreeSpace;
 import io.pfsmix.fs.PfsConfigKeys;
 import io.pfsmix.fs.Sizes;
-import io.pfsmix.fs.bench.ReadBenchmark;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;

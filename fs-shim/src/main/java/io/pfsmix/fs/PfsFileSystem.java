@@ -62,6 +62,9 @@ import io.pfsmix.fs.backend.WriteHandle;
  */
 public class PfsFileSystem extends FileSystem implements PositionedWriteFileSystem, IOStatisticsSource {
 
+  private final String scheme;
+  /** The backend the scheme is fixed to, or null for the one fs.pfs.backend names. */
+  private final String fixedBackend;
   private URI uri;
   private Path workingDirectory;
   private StorageBackend backend;
@@ -76,13 +79,32 @@ public class PfsFileSystem extends FileSystem implements PositionedWriteFileSyst
   private long defaultBlockSize;
   private boolean mappedReadAhead;
 
+  /** {@code pfs://}, over the backend {@code fs.pfs.backend} names. */
+  public PfsFileSystem() {
+    this(PfsConfigKeys.SCHEME, null);
+  }
+
+  /**
+   * A scheme of its own for one backend ({@code ceph://}, {@code ofs://}): this file system fixed to that backend,
+   * with the same Hadoop semantics, buffering and statistics as {@code pfs://}, whatever {@code fs.pfs.backend} says.
+   * A URI's authority is kept (it keys Hadoop's FileSystem cache) but chooses nothing: the backend's keys do.
+   */
+  protected PfsFileSystem(String scheme, String backend) {
+    this.scheme = scheme;
+    this.fixedBackend = backend;
+  }
+
   @Override
   public void initialize(URI name, Configuration given) throws IOException {
     Configuration conf = PfsSystemDefaults.apply(given);
+    if (fixedBackend != null) {
+      conf = new Configuration(conf);
+      conf.set(PfsConfigKeys.BACKEND, fixedBackend);
+    }
     super.initialize(name, conf);
     setConf(conf);
     String authority = name.getAuthority();
-    uri = URI.create(PfsConfigKeys.SCHEME + "://" + (authority == null ? "" : authority) + "/");
+    uri = URI.create(scheme + "://" + (authority == null ? "" : authority) + "/");
     readAheadSize = PfsConfigValues.bufferBytes(conf, PfsConfigKeys.READAHEAD_SIZE,
         PfsConfigKeys.READAHEAD_SIZE_DEFAULT, 1);
     randomReadSize = PfsConfigValues.bufferBytes(conf, PfsConfigKeys.READAHEAD_RANDOM_SIZE,
@@ -123,7 +145,7 @@ public class PfsFileSystem extends FileSystem implements PositionedWriteFileSyst
 
   @Override
   public String getScheme() {
-    return PfsConfigKeys.SCHEME;
+    return scheme;
   }
 
   @Override

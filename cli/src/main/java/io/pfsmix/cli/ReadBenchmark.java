@@ -1,4 +1,4 @@
-package io.pfsmix.fs.bench;
+package io.pfsmix.cli;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -30,9 +30,10 @@ import io.pfsmix.fs.PfsStatisticNames;
  * Reads one file four ways in one run, interleaved: 4 KiB application reads through pfs:// (POSIX backend, default
  * read-ahead into a buffer, and with fs.pfs.readahead.mmap), 4 KiB reads through Hadoop's RawLocalFileSystem
  * (file://), and 4 MiB reads with java.nio into a direct buffer — the figure the study's read-ahead shim is measured
- * against. Prints MB/s per run and the ratios of the means.
+ * against. Prints MB/s per run and the ratios of the means. Part of the command line, not of the fs-shim jar that goes
+ * onto clusters.
  */
-public final class ReadBenchmark {
+final class ReadBenchmark {
 
   public static final int APPLICATION_READ = 4096;
   public static final int NIO_READ = 4 << 20;
