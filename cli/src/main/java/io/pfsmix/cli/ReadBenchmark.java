@@ -165,8 +165,8 @@ final class ReadBenchmark {
 
   /** The last minute's load average and the cores it shares: figures from a busy machine say so themselves. */
   private static String loadAverage() {
-    return String.format(Locale.ROOT, "%.2f on %d cores",
-        ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage(), Runtime.getRuntime().availableProcessors());
+    return String.format(Locale.ROOT, "%.2f on %d cores", ManagementFactory.getOperatingSystemMXBean()
+        .getSystemLoadAverage(), Runtime.getRuntime().availableProcessors());
   }
 
   /** The backend reads that one pfs:// read of the file made, as its stream counted them. */

@@ -38,8 +38,8 @@ import io.pfsmix.fs.backend.ReadHandle;
  * backend reads. Sequential streams fill aligned chunks of the read-ahead size; random streams fill a small window from
  * the requested offset. Positioned and vectored reads use the buffer where it covers them and read the rest exactly as
  * asked, leaving the buffer (and the sequential position) alone. Reads at least as large as the buffer go straight into
- * the caller's memory. All of them go through one read loop. With fs.pfs.readahead.mmap the chunk is a mapping of the file instead of a copy
- * (where the backend's handle can map), so small reads copy once, from the page cache.
+ * the caller's memory. All of them go through one read loop. With fs.pfs.readahead.mmap the chunk is a mapping of the
+ * file instead of a copy (where the backend's handle can map), so small reads copy once, from the page cache.
  */
 final class PfsInputStream extends FSInputStream
     implements ByteBufferReadable, ByteBufferPositionedReadable, CanSetReadahead, CanUnbuffer, StreamCapabilities,
@@ -185,7 +185,7 @@ final class PfsInputStream extends FSInputStream
    * straight into the destination with one backend read. A read the buffer served entirely is a hit, any other that
    * returned bytes a miss.
    *
-   * @return the bytes read (at least 1, as the destination has room), or -1 at the end of the file
+   * @return the bytes read, or -1 when none could be (the end of the file)
    */
   private int read(long at, ByteBuffer destination, boolean refill) throws IOException {
     int total = 0;

@@ -37,7 +37,7 @@ public final class PosixBackend implements StorageBackend {
 
   private static final Set<BackendCapability> CAPABILITIES = EnumSet.of(BackendCapability.APPEND,
       BackendCapability.SHARED_WRITES, BackendCapability.TRUNCATE, BackendCapability.XATTRS,
-      BackendCapability.PERMISSIONS, BackendCapability.SYMLINKS);
+      BackendCapability.PERMISSIONS);
   /**
    * File systems whose data this machine's page cache holds and whose kernel reads ahead from the device itself: the
    * shim's large requests buy nothing there, and a 4 MiB chunk no longer fits the CPU cache, so copying it in and out
