@@ -72,6 +72,7 @@ final class MixCli {
   static List<String> smallMix(Path results, String... more) throws IOException, InterruptedException {
     List<String> args = new ArrayList<>(List.of("mix", "-N", "2", "-b", "256k", "-t", "64k", "-s", "4",
         "--tfidf-size", "512k", "--model", sharedModel(), "-r", "1", "--set", "mix.warmup=false",
+        "--set", "mix.probe.size=1m",
         "-o", results.toString()));
     args.addAll(List.of(more));
     return args;

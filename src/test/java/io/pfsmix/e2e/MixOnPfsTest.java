@@ -86,6 +86,15 @@ class MixOnPfsTest {
       assertThat(md).contains(String.format(Locale.ROOT, "| %.2f ± 0.00 (n=1) | %.2f ± 0.00 (n=1) | %.3f |", serial,
           mixed.seconds(), mixed.seconds() / serial));
     }
+    // the method: storage settled before every phase and probed, and the report's checks say what they found
+    Map<String, String> environment = mix.environment().get("pfs@" + root);
+    boolean root = "root".equals(System.getProperty("user.name"));
+    assertThat(environment.get("before every phase")).startsWith(root ? "sync, caches dropped; on this machine only"
+        : "sync, caches not dropped: ");
+    assertThat(Double.parseDouble(environment.get("storage probe: write MiB/s (synced)"))).isPositive();
+    assertThat(environment).containsEntry("storage probe: read from", root ? "storage (caches dropped)"
+        : "possibly memory (caches not dropped)").containsEntry("storage probe: size", "1.0 MiB");
+    assertThat(md).contains("## Checks").containsPattern("\\| (none|faster mixed than alone|faster than the storage) \\|");
     assertThat(Files.readString(results.resolve(ResultsFiles.REPORT_HTML))).contains("data:image/png;base64,");
     for (String chart : List.of("throughput-ior.png", "throughput-tfidf.png", "runtime.png", "timeline.png")) {
       assertThat(results.resolve(ResultsFiles.CHARTS_DIR).resolve(chart)).isRegularFile();

@@ -93,6 +93,27 @@ public final class MixKeys {
   public static final String BALANCE_ROUNDS = "mix.balance.rounds";
   public static final int BALANCE_ROUNDS_DEFAULT = 5;
 
+  /**
+   * Order of the phases within a repetition: alternate (TFIDF alone, then per pattern IOR alone and mixed; reversed in
+   * every even repetition, the traced and untraced passes too) or fixed (the first order every time).
+   */
+  public static final String PHASE_ORDER = "mix.phase-order";
+  public static final String PHASE_ORDER_DEFAULT = "alternate";
+
+  /**
+   * What is done before every phase so that none inherits the last one's state: sync (the machine's dirty data written
+   * out), drop-caches (the kernel's page, dentry and inode caches dropped; needs root, on this machine only), or none.
+   */
+  public static final String SETTLE = "mix.settle";
+  public static final String SETTLE_DEFAULT = "sync,drop-caches";
+
+  /**
+   * Size of the storage probe before the measured phases on each file system (a file written and synced, settled, read
+   * back) whose bandwidth the report compares every phase with; 0 skips it.
+   */
+  public static final String PROBE_SIZE = "mix.probe.size";
+  public static final String PROBE_SIZE_DEFAULT = "256m";
+
   /** Tracing: off, on (every phase traced), or overhead (every phase untraced, then traced). */
   public static final String TRACING = "mix.tracing";
   public static final String TRACING_DEFAULT = "on";

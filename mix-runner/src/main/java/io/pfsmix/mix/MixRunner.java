@@ -34,12 +34,15 @@ public final class MixRunner {
   private static final double CHECKPOINT_SHARE_OF_FREE_SPACE = 0.8;
   /** The reason results.json gives while the mix runs. */
   private static final String RUNNING = "still running (written after each phase)";
+  /** The environment entry saying how storage was settled before each phase (the report's checks read it). */
+  static final String BEFORE_EVERY_PHASE = "before every phase";
 
   private final MixSettings settings;
   private final WorkloadFactory workloads;
   private final Progress progress;
   private final PrintStream out;
   private final TraceSupport tracing;
+  private final Settling settling;
   private final List<PhaseRecord> phases = new ArrayList<>();
   private final List<BalanceStep> balancing = new ArrayList<>();
   private final Map<String, Map<String, String>> environment = new LinkedHashMap<>();
@@ -55,6 +58,7 @@ public final class MixRunner {
     this.tracing = tracing;
     this.progress = progress;
     this.out = out;
+    this.settling = new Settling(settings.method(), progress);
   }
 
   /**
@@ -145,13 +149,18 @@ public final class MixRunner {
     try (MixEnvironment env = MixEnvironment.start(fs, settings.jobs(), settings, workDir, progress)) {
       Map<String, String> description = new LinkedHashMap<>(env.description());
       description.put("default file system", env.conf().get(FileSystem.FS_DEFAULT_NAME_KEY));
+      description.put("phase order", settings.method().describeOrder());
       environment.put(fs.label(), description);
       checkCancelled();
       // the mix's directory is this run's alone until it ends: no other run writes its checkpoints or labels there
       try (RunLock lock = RunLock.acquire(env.conf(), new org.apache.hadoop.fs.Path(base(), RunLock.DIR_NAME),
           MixKeys.DIR, settings.dir() + " on " + fs.label(), settings.results().toString(), progress)) {
         removeLeftovers(env.conf(), fs);
-        runPhases(env, fs);
+        try {
+          runPhases(env, fs, description);
+        } finally {
+          description.put(BEFORE_EVERY_PHASE, settling.describe());
+        }
         lock.checkHeld();
       }
     }
@@ -186,7 +195,7 @@ public final class MixRunner {
     }
   }
 
-  private void runPhases(MixEnvironment env, FileSystemSpec fs) throws Exception {
+  private void runPhases(MixEnvironment env, FileSystemSpec fs, Map<String, String> description) throws Exception {
     progress.say(fs.label() + ": preparing the TFIDF data and model (generated or trained when absent)");
     workloads.prepare(env.conf(), settings, progress);
     long free = FreeSpace.of(FileSystem.get(env.conf()), new org.apache.hadoop.fs.Path(settings.dir()));
@@ -206,6 +215,16 @@ public final class MixRunner {
       IorPattern first = settings.patterns().get(0);
       phase(env, fs, first, PhaseKind.WARMUP, 0, firstPassTraced, segments.get(first));
     }
+    // after the warm-up, so that the probe measures the storage, not the JVM's first use of the file system
+    if (settings.method().probeBytes() > 0) {
+      progress.say(fs.label() + ": probing the storage (" + Sizes.human(settings.method().probeBytes())
+          + " written and synced, then read back, best of " + StorageProbe.ROUNDS + ")");
+      StorageProbe probe = StorageProbe.measure(env.conf(), base(), settings.method().probeBytes(), settling);
+      probe.describeInto(description);
+      save();
+      progress.say(String.format(Locale.ROOT, "  %s sustains %.1f MiB/s written and synced, %.1f MiB/s read from %s",
+          fs.label(), probe.writeMiBs(), probe.readMiBs(), probe.readFromStorage() ? "storage" : "possibly memory"));
+    }
     if (settings.balance()) {
       PhaseRecord target = phase(env, fs, null, PhaseKind.BALANCE_TFIDF, 0, firstPassTraced, 0);
       for (IorPattern pattern : settings.patterns()) {
@@ -213,14 +232,23 @@ public final class MixRunner {
       }
     }
     for (int rep = 1; rep <= settings.repetitions(); rep++) {
+      List<Step> steps = new ArrayList<>();
       for (boolean traced : settings.tracing().passes()) {
-        phase(env, fs, null, PhaseKind.TFIDF_ALONE, rep, traced, 0);
+        steps.add(new Step(PhaseKind.TFIDF_ALONE, null, traced));
         for (IorPattern pattern : settings.patterns()) {
-          phase(env, fs, pattern, PhaseKind.IOR_ALONE, rep, traced, segments.get(pattern));
-          phase(env, fs, pattern, PhaseKind.MIXED, rep, traced, segments.get(pattern));
+          steps.add(new Step(PhaseKind.IOR_ALONE, pattern, traced));
+          steps.add(new Step(PhaseKind.MIXED, pattern, traced));
         }
       }
+      for (Step step : settings.method().order(steps, rep)) {
+        phase(env, fs, step.pattern(), step.kind(), rep, step.traced(),
+            step.pattern() == null ? 0 : segments.get(step.pattern()));
+      }
     }
+  }
+
+  /** One measured phase of a repetition. */
+  private record Step(PhaseKind kind, IorPattern pattern, boolean traced) {
   }
 
   /** Adjusts IOR segments until IOR alone takes as long as TFIDF alone; returns the best segment count found. */
@@ -288,6 +316,8 @@ public final class MixRunner {
     if (kind == PhaseKind.IOR_ALONE || kind == PhaseKind.BALANCE_IOR || both) {
       run.add(workloads.ior(conf, settings, pattern, segments, iorDir));
     }
+    // before the phase's own configuration takes hold: the settling's I/O is nobody's, and in no trace
+    settling.settle();
     progress.say("phase " + id + " starting" + (segments > 0 ? " (IOR " + segments + " segments, "
         + Sizes.human(settings.checkpointBytes(segments)) + ")" : ""));
     PhaseExecutor executor = new PhaseExecutor(run);

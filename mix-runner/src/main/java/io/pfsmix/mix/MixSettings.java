@@ -51,6 +51,7 @@ public record MixSettings(
     double balanceTolerance,
     int balanceRounds,
     TracingMode tracing,
+    MeasurementMethod method,
     Path results,
     Map<String, String> hadoop,
     Map<String, String> asWritten) {
@@ -153,6 +154,12 @@ public record MixSettings(
     double tolerance = r.fraction(MixKeys.BALANCE_TOLERANCE, MixKeys.BALANCE_TOLERANCE_DEFAULT);
     int rounds = r.positiveInt(MixKeys.BALANCE_ROUNDS, MixKeys.BALANCE_ROUNDS_DEFAULT);
     TracingMode tracing = TracingMode.parse(r.string(MixKeys.TRACING, MixKeys.TRACING_DEFAULT));
+    Set<String> settle = MeasurementMethod.parseSettle(r.list(MixKeys.SETTLE, MixKeys.SETTLE_DEFAULT));
+    MeasurementMethod method = new MeasurementMethod(
+        MeasurementMethod.parseOrder(r.string(MixKeys.PHASE_ORDER, MixKeys.PHASE_ORDER_DEFAULT)),
+        settle.contains(MeasurementMethod.SYNC), settle.contains(MeasurementMethod.DROP_CACHES),
+        "0".equals(r.string(MixKeys.PROBE_SIZE, MixKeys.PROBE_SIZE_DEFAULT)) ? 0
+            : r.size(MixKeys.PROBE_SIZE, MixKeys.PROBE_SIZE_DEFAULT));
     Path results = values.containsKey(MixKeys.RESULTS)
         ? Path.of(r.string(MixKeys.RESULTS, "")).toAbsolutePath().normalize() : null;
     if (results != null && Files.exists(results)) {
@@ -167,7 +174,7 @@ public record MixSettings(
     checkSchemes(fileSystems, data, model, hadoop);
     MixSettings settings = new MixSettings(List.copyOf(fileSystems), dir, jobs, List.copyOf(patterns), ranks, block,
         transfer, segments, iorFlags, placement, ranksPerTask, data, tfidfSize, model, trainSize, seed, repetitions,
-        warmup, balance, tolerance, rounds, tracing, results, Map.copyOf(hadoop), asWritten);
+        warmup, balance, tolerance, rounds, tracing, method, results, Map.copyOf(hadoop), asWritten);
     settings.checkIorCommands();
     // the default is made last, once every setting is known to be good: only a mix that will run gets one
     return results != null ? settings : settings.withResults(ResultsFiles.createNew(Path.of("results"), "mix"));
@@ -176,7 +183,7 @@ public record MixSettings(
   private MixSettings withResults(Path dir) {
     return new MixSettings(fileSystems, this.dir, jobs, patterns, iorRanks, iorBlock, iorTransfer, iorSegments, iorFlags,
         iorPlacement, iorRanksPerTask, tfidfData, tfidfSize, tfidfModel, tfidfTrainSize, tfidfSeed, repetitions, warmup,
-        balance, balanceTolerance, balanceRounds, tracing, dir, hadoop, asWritten);
+        balance, balanceTolerance, balanceRounds, tracing, method, dir, hadoop, asWritten);
   }
 
   /**

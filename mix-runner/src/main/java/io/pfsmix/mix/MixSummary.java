@@ -46,11 +46,16 @@ public final class MixSummary {
 
   /**
    * What tracing cost one kind of phase: runtime traced over untraced, minus one.
+   *
+   * @param paired per repetition, that repetition's traced runtime over its untraced one, minus one: the pairs share
+   *     the machine's state of the moment, so their spread is the overhead's own, not the runs' drift
    */
-  public record Overhead(String fs, String pattern, PhaseKind kind, Stats untracedSeconds, Stats tracedSeconds) {
+  public record Overhead(String fs, String pattern, PhaseKind kind, Stats untracedSeconds, Stats tracedSeconds,
+      Stats paired) {
 
+    /** The mean of the paired overheads, or, without pairs, of the means. */
     public double overhead() {
-      return tracedSeconds.mean() / untracedSeconds.mean() - 1;
+      return paired.empty() ? tracedSeconds.mean() / untracedSeconds.mean() - 1 : paired.mean();
     }
   }
 
@@ -99,7 +104,7 @@ public final class MixSummary {
             Stats untraced = seconds(ok, fs, p, kind, false);
             Stats traced = seconds(ok, fs, p, kind, true);
             if (!untraced.empty() && !traced.empty()) {
-              overheads.add(new Overhead(fs, kind == PhaseKind.TFIDF_ALONE ? null : pattern, kind, untraced, traced));
+              overheads.add(new Overhead(fs, p, kind, untraced, traced, paired(ok, fs, p, kind)));
             }
           }
         }
@@ -136,6 +141,19 @@ public final class MixSummary {
   private static Stats seconds(List<PhaseRecord> ok, String fs, String pattern, PhaseKind kind, boolean traced) {
     return Stats.of(ok.stream().filter(p -> p.fs().equals(fs) && p.kind() == kind && p.traced() == traced
         && Objects.equals(p.pattern(), pattern)).map(PhaseRecord::seconds).toList());
+  }
+
+  private static Stats paired(List<PhaseRecord> ok, String fs, String pattern, PhaseKind kind) {
+    List<Double> ratios = new ArrayList<>();
+    List<PhaseRecord> here = select(ok, p -> p.fs().equals(fs) && p.kind() == kind
+        && Objects.equals(p.pattern(), pattern));
+    for (PhaseRecord traced : here) {
+      if (traced.traced()) {
+        here.stream().filter(u -> !u.traced() && u.repetition() == traced.repetition()).findFirst()
+            .ifPresent(u -> ratios.add(traced.seconds() / u.seconds() - 1));
+      }
+    }
+    return Stats.of(ratios);
   }
 
   private static List<PhaseRecord> select(List<PhaseRecord> phases, Predicate<PhaseRecord> which) {

@@ -67,11 +67,19 @@ public final class ReportWriter {
     Files.writeString(dir.resolve(ResultsFiles.REPORT_HTML), html(results, chartProblem, tables, pngs), StandardCharsets.UTF_8);
   }
 
-  /** The study's two tables (throughput and runtime) as Markdown, for printing at the end of a run. */
+  /**
+   * The study's two tables (throughput and runtime), the checks, and tracing's overhead when measured, as Markdown, for
+   * printing at the end of a run.
+   */
   public static String terminalTables(MixResults results) {
     MixSummary summary = MixSummary.of(results.phases());
+    List<Table> tables = new ArrayList<>(List.of(throughputTable(summary), runtimeTable(summary),
+        checksTable(results, summary)));
+    if (!summary.overheads().isEmpty()) {
+      tables.add(overheadTable(summary));
+    }
     StringBuilder out = new StringBuilder();
-    for (Table t : List.of(throughputTable(summary), runtimeTable(summary))) {
+    for (Table t : tables) {
       out.append(markdownTable(t)).append('\n');
     }
     return out.toString();
@@ -81,6 +89,7 @@ public final class ReportWriter {
     List<Table> tables = new ArrayList<>();
     tables.add(throughputTable(summary));
     tables.add(runtimeTable(summary));
+    tables.add(checksTable(results, summary));
     if (!summary.overheads().isEmpty()) {
       tables.add(overheadTable(summary));
     }
@@ -121,14 +130,32 @@ public final class ReportWriter {
         rows);
   }
 
+  static Table checksTable(MixResults results, MixSummary summary) {
+    List<List<String>> rows = new ArrayList<>();
+    for (MixChecks.Finding f : MixChecks.of(results, summary)) {
+      rows.add(List.of(f.check(), f.text()));
+    }
+    return new Table("Checks", "Conditions under which the figures above do not measure the workloads' interference"
+        + " (docs/mix.md, \"The method\").", List.of("check", "finding"), rows);
+  }
+
   private static Table overheadTable(MixSummary summary) {
     List<List<String>> rows = new ArrayList<>();
     for (MixSummary.Overhead o : summary.overheads()) {
+      Stats paired = o.paired();
+      double half = paired.halfWidth95();
       rows.add(List.of(o.fs(), o.pattern() == null ? "—" : IorPattern.parse(o.pattern()).label(), kindLabel(o.kind()),
-          o.untracedSeconds().format(2), o.tracedSeconds().format(2), percent(o.overhead())));
+          o.untracedSeconds().format(2), o.tracedSeconds().format(2), percent(o.overhead()),
+          paired.n() < 2 ? "—" : percent(paired.stddev()),
+          Double.isNaN(half) ? "—" : percent(o.overhead() - half) + " … " + percent(o.overhead() + half),
+          paired.n() < 2 ? "unknown (one pair)" : paired.differsFromZero() ? "yes" : "no"));
     }
-    return new Table("Tracing overhead (runtime, seconds)", "The same phases run untraced, then traced.",
-        List.of("file system", "pattern", "phase", "untraced", "traced", "overhead"), rows);
+    return new Table("Tracing overhead (runtime)", "Each repetition runs every phase untraced and traced (in alternating"
+        + " order with " + MixKeys.PHASE_ORDER + " = alternate); the overhead is the mean over repetitions of traced /"
+        + " untraced - 1, its spread the standard deviation of those, and the interval the mean's 95% confidence"
+        + " interval (Student's t). Distinguishable from zero: the interval leaves zero out.",
+        List.of("file system", "pattern", "phase", "untraced s", "traced s", "overhead", "sd", "95% interval",
+            "distinguishable from zero"), rows);
   }
 
   private static Table balanceTable(List<BalanceStep> steps) {

@@ -2,6 +2,8 @@ package io.pfsmix.mix;
 
 import java.util.List;
 
+import org.apache.commons.math3.distribution.TDistribution;
+
 /**
  * Mean, spread and count of one measurement over repetitions.
  *
@@ -38,6 +40,20 @@ public record Stats(double mean, double stddev, int n, double min, double max) {
 
   public boolean empty() {
     return n == 0;
+  }
+
+  /** Half the width of the 95% confidence interval of the mean (Student's t); NaN with fewer than two values. */
+  public double halfWidth95() {
+    if (n < 2) {
+      return Double.NaN;
+    }
+    return new TDistribution(n - 1).inverseCumulativeProbability(0.975) * stddev / Math.sqrt(n);
+  }
+
+  /** Whether the 95% confidence interval of the mean leaves out zero (false with fewer than two values). */
+  public boolean differsFromZero() {
+    double half = halfWidth95();
+    return !Double.isNaN(half) && Math.abs(mean) > half;
   }
 
   /** "12.3 ± 0.4 (n=3)", or "—" when there are no values. */

@@ -103,7 +103,11 @@ class MixSettingsTest {
             + " 's3x'"),
         List.of(MixKeys.TFIDF_MODEL, "s3x://bucket/model", "mix.tfidf.model: no Hadoop file system for the scheme 's3x'"),
         List.of(MixKeys.RESULTS, tmp.resolve("full/x").toString(), "full/x is a file, not a directory"),
-        List.of(MixKeys.RESULTS, tmp.resolve("full").toString(), "exists and is not empty"));
+        List.of(MixKeys.RESULTS, tmp.resolve("full").toString(), "exists and is not empty"),
+        List.of(MixKeys.PHASE_ORDER, "random", "mix.phase-order: unknown value 'random': expected alternate or fixed"),
+        List.of(MixKeys.SETTLE, "sync,flush", "mix.settle: unknown step 'flush': expected sync, drop-caches or none"),
+        List.of(MixKeys.SETTLE, "none,sync", "mix.settle: none cannot be combined with other steps"),
+        List.of(MixKeys.PROBE_SIZE, "-1", "mix.probe.size: '-1'"));
     for (List<String> c : cases) {
       Map<String, String> v = base();
       v.put(c.get(0), c.get(1));

@@ -1,5 +1,8 @@
 package io.pfsmix.trace;
 
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 
@@ -8,8 +11,10 @@ import io.pfsmix.trace.format.EventContext;
 /**
  * Who is doing I/O on the current thread, beyond what the tracing file system learns from its configuration. IOR ranks
  * run as threads of one JVM, so the IOR driver marks each rank's thread with {@link #setThreadRank}; a harness that runs
- * several Hadoop tasks on threads of one JVM may mark them with {@link #setThreadTask}. Marks win over the context taken
- * from the file system's configuration.
+ * several Hadoop tasks on threads of one JVM may mark them with {@link #setThreadTask}. In a Spark executor, the task
+ * Spark runs on the thread names the record (Spark's TaskContext, read reflectively so tracing needs no Spark jar). Marks
+ * win over Spark's task, and both over the context taken from the file system's configuration, which a cached file system
+ * shares across every task of its JVM.
  */
 public final class TraceContext {
 
@@ -22,6 +27,7 @@ public final class TraceContext {
     String jobId;
     String taskAttemptId;
     EventContext cachedBase;
+    Object cachedSparkTask;
     EventContext cachedResult;
 
     boolean any() {
@@ -97,11 +103,15 @@ public final class TraceContext {
   /** {@code base} with the current thread's marks applied; returns {@code base} itself when the thread has none. */
   public static EventContext resolve(EventContext base) {
     ThreadMarks marks = MARKS.get();
-    if (!marks.any()) {
+    Object sparkTask = SparkTask.current();
+    if (!marks.any() && sparkTask == null) {
       return base;
     }
-    if (marks.cachedBase != base) {
+    if (marks.cachedBase != base || marks.cachedSparkTask != sparkTask) {
       EventContext result = base;
+      if (sparkTask != null) {
+        result = SparkTask.context(result, sparkTask);
+      }
       if (marks.taskAttemptId != null) {
         result = result.withTask(marks.jobId, marks.taskAttemptId);
       }
@@ -109,9 +119,78 @@ public final class TraceContext {
         result = result.withRank(marks.rank);
       }
       marks.cachedBase = base;
+      marks.cachedSparkTask = sparkTask;
       marks.cachedResult = result;
     }
     return marks.cachedResult;
+  }
+
+  /**
+   * Spark's TaskContext of the current thread, when Spark is on the class path. Spark names a task by stage, stage attempt,
+   * partition, attempt and TID (its logs say "task 3.0 in stage 1.0 (TID 7)"), so the trace's job is the stage attempt and
+   * the task attempt carries the rest: job "spark-stage-1.0", task "spark-task-3.0-tid-7".
+   */
+  static final class SparkTask {
+    private static final MethodHandle GET;
+    private static final MethodHandle STAGE;
+    private static final MethodHandle STAGE_ATTEMPT;
+    private static final MethodHandle PARTITION;
+    private static final MethodHandle ATTEMPT;
+    private static final MethodHandle TID;
+
+    static {
+      MethodHandle get = null;
+      MethodHandle stage = null;
+      MethodHandle stageAttempt = null;
+      MethodHandle partition = null;
+      MethodHandle attempt = null;
+      MethodHandle tid = null;
+      try {
+        Class<?> taskContext = Class.forName("org.apache.spark.TaskContext", false, TraceContext.class.getClassLoader());
+        MethodHandles.Lookup lookup = MethodHandles.publicLookup();
+        MethodType intResult = MethodType.methodType(int.class);
+        get = lookup.findStatic(taskContext, "get", MethodType.methodType(taskContext));
+        stage = lookup.findVirtual(taskContext, "stageId", intResult);
+        stageAttempt = lookup.findVirtual(taskContext, "stageAttemptNumber", intResult);
+        partition = lookup.findVirtual(taskContext, "partitionId", intResult);
+        attempt = lookup.findVirtual(taskContext, "attemptNumber", intResult);
+        tid = lookup.findVirtual(taskContext, "taskAttemptId", MethodType.methodType(long.class));
+      } catch (ReflectiveOperationException | LinkageError notSpark) {
+        get = null;
+      }
+      GET = get;
+      STAGE = stage;
+      STAGE_ATTEMPT = stageAttempt;
+      PARTITION = partition;
+      ATTEMPT = attempt;
+      TID = tid;
+    }
+
+    private SparkTask() {
+    }
+
+    /** The thread's TaskContext, or null outside Spark tasks (and always without Spark). */
+    static Object current() {
+      if (GET == null) {
+        return null;
+      }
+      try {
+        return GET.invoke();
+      } catch (Throwable e) {
+        throw new IllegalStateException("Spark's TaskContext.get() failed", e);
+      }
+    }
+
+    static EventContext context(EventContext base, Object task) {
+      try {
+        String jobId = "spark-stage-" + (int) STAGE.invoke(task) + "." + (int) STAGE_ATTEMPT.invoke(task);
+        String attemptId = "spark-task-" + (int) PARTITION.invoke(task) + "." + (int) ATTEMPT.invoke(task) + "-tid-"
+            + (long) TID.invoke(task);
+        return base.withTask(jobId, attemptId);
+      } catch (Throwable e) {
+        throw new IllegalStateException("reading Spark's TaskContext failed", e);
+      }
+    }
   }
 
   private static String localHostName() {
