@@ -72,7 +72,7 @@ public final class CallTracer {
     return recorder.pathId(path);
   }
 
-  /** The calling thread's context id: its {@link TraceContext} mark, else the wrapper's task. */
+  /** The calling thread's context id: the wrapper's task with the thread's {@link TraceContext} marks applied. */
   public int contextId() {
     EventContext context = TraceContext.resolve(baseContext);
     return context == baseContext ? baseContextId : recorder.contextId(context);

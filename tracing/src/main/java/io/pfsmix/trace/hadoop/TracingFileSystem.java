@@ -135,14 +135,9 @@ public class TracingFileSystem extends FileSystem implements PositionedWriteFile
     return tracer == null ? null : tracer.recorder();
   }
 
-  /** The APPLICATION point's tracer, shared with this file system's streams; null when the point is off. */
-  CallTracer tracer() {
-    return tracer;
-  }
-
   // ----- tracing helpers
 
-  int pathId(Path path) {
+  private int pathId(Path path) {
     return tracer.pathId(path == null ? null : fs.makeQualified(path).toString());
   }
 
