@@ -35,7 +35,8 @@ final class BenchCommand implements Runnable {
       header = "pfs:// 4 KiB reads vs file:// 4 KiB reads vs direct 4 MiB java.nio reads.",
       description = "Read one file with 4 KiB application reads through pfs:// (POSIX backend, read-ahead) and "
           + "through Hadoop's RawLocalFileSystem (file://), and with 4 MiB java.nio reads, interleaved in one run; "
-          + "print MB/s and the ratios pfs/nio (target >= 0.9) and pfs/file (target >= 1.0). Configuration comes from "
+          + "print MB/s, the ratios pfs/nio (target >= 0.9) and pfs/file (target >= 1.0), the backend reads one pfs "
+          + "read made and the load average before and after the timed runs. Configuration comes from "
           + "conf/ (fs.pfs.* keys apply). The file is written first and deleted afterwards.")
   static final class Read implements Callable<Integer> {
 
