@@ -4,8 +4,10 @@
  *
  * Every intercepted call goes to the next definition of the symbol (dlsym RTLD_NEXT); the library only adds a record.
  * Only descriptors the library saw being opened are traced, so a program's stdout, sockets and pipes cost nothing.
- * Each thread fills its own buffer of records; a full buffer is written as one block by the thread that filled it, under
- * a process-wide lock. Buffers are written at thread exit and at process exit (not at exec or _exit). Each block goes
+ * Each thread fills its own buffer of records; a full buffer is packed (columns of varint deltas, compressed with zstd:
+ * a PACKED RECORDS block of format 2.0) and written as one block by the thread that filled it, under a process-wide
+ * lock: a preloaded process has no flusher thread, so the packing (tens of ns a record, docs/benchmarks.md) is that
+ * thread's. Buffers are written at thread exit and at process exit (not at exec or _exit). Each block goes
  * out with a PROGRESS block in one positioned write, so that on a full disk the file keeps its whole blocks and ends with
  * an END block counting the records lost (docs/trace-format.md, as the Java writer).
  *
@@ -33,6 +35,7 @@
 #include <sys/uio.h>
 #include <time.h>
 #include <unistd.h>
+#include <zstd.h>
 
 #if __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
 #error "the pfsmix trace format is little-endian; this library writes records by memory layout"
@@ -44,7 +47,14 @@
 #define NONE INT64_MIN
 
 /* Block types and record layout: docs/trace-format.md. */
-enum { BLOCK_PATHS = 1, BLOCK_STRINGS = 2, BLOCK_CONTEXTS = 3, BLOCK_RECORDS = 4, BLOCK_END = 5, BLOCK_PROGRESS = 6 };
+enum {
+  BLOCK_PATHS = 1, BLOCK_STRINGS = 2, BLOCK_CONTEXTS = 3, BLOCK_RECORDS = 4, BLOCK_END = 5, BLOCK_PROGRESS = 6,
+  BLOCK_PACKED_RECORDS = 7
+};
+enum { VERSION_MAJOR = 2, VERSION_MINOR = 0 };
+/* PACKED RECORDS: codec byte (1 = zstd), 3 reserved bytes, uncompressed length; uncompressed: 12 column lengths (u32),
+ * then the columns of zigzag varints. zstd level 1, as the Java writers (chosen by measurement, docs/benchmarks.md). */
+enum { CODEC_ZSTD = 1, PACKED_COLUMNS = 12, ZSTD_LEVEL = 1, MAX_VARINT = 10 };
 /* An END or PROGRESS block, framed: 16-byte block header, 24-byte payload, checksum. */
 #define COUNTS_BLOCK_SIZE 44
 enum { POINT_POSIX = 3 };
@@ -457,8 +467,8 @@ static void open_trace_locked(void) {
   head->length = 0;
   head->bad = body.bad;
   put(head, "PFSMIXTR", 8);
-  put_u16(head, 1);
-  put_u16(head, 1);
+  put_u16(head, VERSION_MAJOR);
+  put_u16(head, VERSION_MINOR);
   put_u32(head, (uint32_t) body.length);
   put(head, body.data, body.length);
   uint32_t crc = crc_update(0xFFFFFFFFu, head->data, head->length) ^ 0xFFFFFFFFu;
@@ -474,6 +484,94 @@ static void open_trace_locked(void) {
   free(body.data);
 }
 
+/* ---- packing records (docs/trace-format.md, PACKED RECORDS), under g_lock */
+
+static ZSTD_CCtx *g_cctx;            /* reused for every block; a forked child makes its own */
+static unsigned char g_columns[PACKED_COLUMNS][RECORDS_PER_BUFFER * MAX_VARINT];
+static unsigned char g_raw[4 * PACKED_COLUMNS + PACKED_COLUMNS * RECORDS_PER_BUFFER * MAX_VARINT];
+static unsigned char g_packed[8 + ZSTD_COMPRESSBOUND(sizeof g_raw)];
+
+static size_t put_varint(unsigned char *out, size_t at, int64_t value) {
+  uint64_t zigzag = ((uint64_t) value << 1) ^ (uint64_t) (value >> 63);
+  while (zigzag > 0x7F) {
+    out[at++] = (unsigned char) (zigzag | 0x80);
+    zigzag >>= 7;
+  }
+  out[at++] = (unsigned char) zigzag;
+  return at;
+}
+
+/* Where a record is expected to act: where the previous one's data call ended (wrapping like Java's arithmetic). */
+static int64_t expected_offset(int64_t offset, int64_t bytes) {
+  return offset != NONE && bytes > 0 ? (int64_t) ((uint64_t) offset + (uint64_t) bytes) : offset;
+}
+
+static int64_t minus(int64_t a, int64_t b) { return (int64_t) ((uint64_t) a - (uint64_t) b); }
+
+/* A column whose values after the first are all 0 (a field constant through the block) is cut to its first value:
+ * fewer bytes than records tells the reader so. */
+static size_t keep_first_when_rest_zero(const unsigned char *column, size_t end, size_t count) {
+  size_t first = 0;
+  while (column[first] & 0x80) first++;
+  first++;
+  if (first >= count || end != first + count - 1) return end;
+  for (size_t i = first; i < end; i++)
+    if (column[i]) return end;
+  return first;
+}
+
+/* Packs records into a PACKED RECORDS payload in g_packed; returns its length, or 0 when zstd failed (errno set). */
+static size_t pack_records_locked(const struct record *records, int count) {
+  size_t ends[PACKED_COLUMNS] = {0};
+  int64_t start = 0, offset = 0, length = 0, bytes = 0, thread = 0, path = 0, context = 0, op = 0, point = 0;
+  for (int i = 0; i < count; i++) {
+    const struct record *r = &records[i];
+    ends[0] = put_varint(g_columns[0], ends[0], minus(r->start_ns, start));
+    ends[1] = put_varint(g_columns[1], ends[1], r->duration_ns);
+    ends[2] = put_varint(g_columns[2], ends[2], minus(r->offset, expected_offset(offset, bytes)));
+    ends[3] = put_varint(g_columns[3], ends[3], minus(r->length, length));
+    ends[4] = put_varint(g_columns[4], ends[4], minus(r->bytes, r->length));
+    ends[5] = put_varint(g_columns[5], ends[5], minus(r->thread_id, thread));
+    ends[6] = put_varint(g_columns[6], ends[6], (int64_t) r->path_id - path);
+    ends[7] = put_varint(g_columns[7], ends[7], (int64_t) r->result_id);
+    ends[8] = put_varint(g_columns[8], ends[8], (int64_t) r->context_id - context);
+    ends[9] = put_varint(g_columns[9], ends[9], (int64_t) r->op - op);
+    ends[10] = put_varint(g_columns[10], ends[10], (int64_t) r->point - point);
+    ends[11] = put_varint(g_columns[11], ends[11], r->flags);
+    start = r->start_ns;
+    offset = r->offset;
+    length = r->length;
+    bytes = r->bytes;
+    thread = r->thread_id;
+    path = r->path_id;
+    context = r->context_id;
+    op = r->op;
+    point = r->point;
+  }
+  size_t raw = 4 * PACKED_COLUMNS;
+  for (int c = 0; c < PACKED_COLUMNS; c++) {
+    ends[c] = keep_first_when_rest_zero(g_columns[c], ends[c], (size_t) count);
+    uint32_t n = (uint32_t) ends[c];
+    memcpy(g_raw + 4 * c, &n, 4);
+    memcpy(g_raw + raw, g_columns[c], ends[c]);
+    raw += ends[c];
+  }
+  if (!g_cctx && !(g_cctx = ZSTD_createCCtx())) {
+    errno = ENOMEM;
+    return 0;
+  }
+  size_t packed = ZSTD_compressCCtx(g_cctx, g_packed + 8, sizeof g_packed - 8, g_raw, raw, ZSTD_LEVEL);
+  if (ZSTD_isError(packed)) {
+    errno = ENOMEM;
+    return 0;
+  }
+  uint32_t raw_length = (uint32_t) raw;
+  g_packed[0] = CODEC_ZSTD;
+  g_packed[1] = g_packed[2] = g_packed[3] = 0;
+  memcpy(g_packed + 4, &raw_length, 4);
+  return 8 + packed;
+}
+
 /* Writes a thread's records as one block (called with the buffer's lock held). */
 static void flush_buffer(struct thread_buffer *tb) {
   if (tb->count == 0) return;
@@ -485,7 +583,9 @@ static void flush_buffer(struct thread_buffer *tb) {
     g_batch.length = 0;
     g_batch.bad = 0;
     put_tables_locked(&g_batch);
-    put_block(&g_batch, BLOCK_RECORDS, (uint32_t) tb->count, tb->records, (uint32_t) (tb->count * 64));
+    size_t packed = pack_records_locked(tb->records, tb->count);
+    if (packed == 0) g_batch.bad = 1;
+    put_block(&g_batch, BLOCK_PACKED_RECORDS, (uint32_t) tb->count, g_packed, (uint32_t) packed);
     put_counts(&g_batch, BLOCK_PROGRESS, g_records_written + (uint64_t) tb->count, g_records_lost);
     if (commit_locked(&g_batch) == 0) {
       g_records_written += (uint64_t) tb->count;
@@ -702,6 +802,7 @@ static inline int ready(void) {
 /* The child writes its own file: forget the parent's file, buffers and written tables. */
 static void after_fork_in_child(void) {
   g_lock = (pthread_mutex_t) PTHREAD_MUTEX_INITIALIZER;
+  g_cctx = NULL;                     /* the parent's may have been in use by another thread: left, not freed */
   if (g_fd >= 0) real_close(g_fd);
   g_fd = -1;
   g_failed = 0;

@@ -1,6 +1,8 @@
 /*
  * A program whose POSIX I/O calls are known exactly, run under the pfsmix preload library by NativePreloadTest.
- * Usage: trace_target <directory>. Every call and its expected record are listed in NativePreloadTest.
+ * Usage: trace_target <directory> [scattered writes]. Every call and its expected record are listed in NativePreloadTest;
+ * the optional count adds that many small writes at scattered offsets of d.dat (4 KiB at most), whose records compress
+ * poorly, so that a trace outgrows a file size limit its data files stay under.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -32,10 +34,11 @@ static void *writer_thread(void *arg) {
 }
 
 int main(int argc, char **argv) {
-  if (argc != 2) {
-    fprintf(stderr, "usage: trace_target <directory>\n");
+  if (argc != 2 && argc != 3) {
+    fprintf(stderr, "usage: trace_target <directory> [scattered writes]\n");
     return 2;
   }
+  long scattered = argc == 3 ? strtol(argv[2], NULL, 10) : 0;
   char path_a[4096], path_b[4096], missing[4096];
   snprintf(path_a, sizeof path_a, "%s/a.dat", argv[1]);
   snprintf(path_b, sizeof path_b, "%s/b.dat", argv[1]);
@@ -78,5 +81,17 @@ int main(int argc, char **argv) {
   pthread_t threads[THREADS];
   for (long t = 0; t < THREADS; t++) pthread_create(&threads[t], NULL, writer_thread, (void *) t);
   for (long t = 0; t < THREADS; t++) pthread_join(threads[t], NULL);
+
+  if (scattered > 0) {
+    char path_d[4096];
+    snprintf(path_d, sizeof path_d, "%s/d.dat", argv[1]);
+    fd = open(path_d, O_CREAT | O_WRONLY | O_TRUNC, 0644);
+    unsigned long state = 20;
+    for (long i = 0; i < scattered; i++) {
+      state = state * 6364136223846793005UL + 1442695040888963407UL;
+      pwrite(fd, buf, 1 + (state >> 60), (off_t) ((state >> 33) % 4000));
+    }
+    close(fd);
+  }
   return 0;
 }

@@ -16,6 +16,10 @@ import org.apache.hadoop.fs.FileSystem;
 import io.pfsmix.fs.FreeSpace;
 import io.pfsmix.fs.Sizes;
 import io.pfsmix.trace.TraceContext;
+import io.pfsmix.export.ExportFormat;
+import io.pfsmix.export.ExportOptions;
+import io.pfsmix.export.ExportRun;
+import io.pfsmix.trace.bench.TraceFormatBenchmark;
 import io.pfsmix.trace.bench.TraceOverheadBenchmark;
 import io.pfsmix.trace.format.TraceReader;
 import io.pfsmix.trace.format.TraceWriter;
@@ -35,11 +39,13 @@ import picocli.CommandLine.ParameterException;
 /** `pfsmix trace`: read, print and merge pfsmix I/O traces (docs/trace-format.md). */
 @Command(name = "trace", mixinStandardHelpOptions = true,
     header = "Summarize, dump or merge pfsmix I/O traces.",
-    subcommands = {TraceCommand.Summarize.class, TraceCommand.Dump.class, TraceCommand.Merge.class},
+    subcommands = {TraceCommand.Summarize.class, TraceCommand.Dump.class, TraceCommand.Merge.class,
+        TraceCommand.FormatBench.class},
     description = {"Work with pfsmix I/O traces: Hadoop tasks traced by io.pfsmix.trace.hadoop.TracingFileSystem and "
         + "TracingBackendDecorator, programs traced by libpfsmix-trace.so (LD_PRELOAD). A TRACE is a .ptrace file, a "
         + "directory of them, or either on a Hadoop file system (hdfs://..., pfs:///...). Format: "
-        + "docs/trace-format.md. Tracing overhead: pfsmix bench trace."})
+        + "docs/trace-format.md. Tracing overhead: pfsmix bench trace; the format's versions compared: "
+        + "pfsmix trace bench."})
 final class TraceCommand implements Runnable {
 
   @CommandLine.Spec
@@ -170,6 +176,67 @@ final class TraceCommand implements Runnable {
       }
       System.out.printf("merged %d records from %d trace file(s) into %s (%d records lost by their producers)%n",
           result.records(), sources.size(), output, result.lostRecords());
+      return 0;
+    }
+  }
+
+  @Command(name = "bench", mixinStandardHelpOptions = true,
+      header = "The trace format's versions side by side on real traces: size, writing, reading, exporting.",
+      description = {"Writes each TRACE's records again as format 1.1 (64-byte records) and as 2.0 (packed), the way a",
+          "recorder's flusher writes them (buffers of 1,024 records, a PROGRESS block after each), then reads each",
+          "back and exports it; the two versions' runs alternate. Prints bytes per record, records written per",
+          "CPU-second of the writing thread (one core), records read and exported per CPU-second and per second,",
+          "medians of the runs, with the load average. Holds a TRACE's records in memory (64 bytes each).",
+          "Targets (format 2.0): <= 6 bytes per record, >= 2 M records written per core, reading and exporting no",
+          "slower than 1.1."})
+  static final class FormatBench implements Callable<Integer> {
+
+    @Parameters(paramLabel = "TRACE", arity = "1..*", description = "local trace files (./pfsmix demo writes one)")
+    List<Path> traces = new ArrayList<>();
+
+    @Option(names = {"-r", "--repetitions"}, paramLabel = "N", defaultValue = "3",
+        description = "runs per version; the median is reported (default: ${DEFAULT-VALUE})")
+    int repetitions;
+
+    @Option(names = "--export-format", paramLabel = "FORMAT", defaultValue = "csv",
+        description = "export measured: darshan, simgrid, chrome, pfssim, hecios, disksim or csv "
+            + "(default: ${DEFAULT-VALUE})")
+    String exportFormat;
+
+    @Option(names = "--dir", paramLabel = "DIR",
+        description = "local working directory for the rewritten traces and exports; removed afterwards "
+            + "(default: the system temporary directory)")
+    Path directory;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+      if (repetitions <= 0) {
+        throw new ParameterException(spec.commandLine(), "--repetitions must be positive, is " + repetitions);
+      }
+      ExportFormat format;
+      try {
+        format = ExportFormat.parse(exportFormat);
+      } catch (IllegalArgumentException e) {
+        throw new ParameterException(spec.commandLine(), "--export-format: " + e.getMessage());
+      }
+      for (Path trace : traces) {
+        TraceReader.requireRegularFile(trace);
+      }
+      Path base = directory != null ? directory : Paths.get(System.getProperty("java.io.tmpdir"));
+      Path work = Files.createTempDirectory(Files.createDirectories(base), "pfsmix-trace-bench-");
+      try {
+        TraceFormatBenchmark bench = new TraceFormatBenchmark(work, repetitions,
+            (trace, output) -> new ExportRun(format, new ExportOptions()).run(List.of(trace), output),
+            format.cliName(), System.out);
+        for (Path trace : traces) {
+          bench.measure(trace);
+        }
+      } finally {
+        OutputTarget.deleteRecursively(work);
+      }
       return 0;
     }
   }

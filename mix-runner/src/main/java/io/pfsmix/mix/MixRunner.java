@@ -316,7 +316,7 @@ public final class MixRunner {
     if (kind == PhaseKind.IOR_ALONE || kind == PhaseKind.BALANCE_IOR || both) {
       run.add(workloads.ior(conf, settings, pattern, segments, iorDir));
     }
-    // before the phase's own configuration takes hold: the settling's I/O is nobody's, and in no trace
+    // last, just before the workloads start: what earlier phases and this one's set-up wrote is on the storage
     settling.settle();
     progress.say("phase " + id + " starting" + (segments > 0 ? " (IOR " + segments + " segments, "
         + Sizes.human(settings.checkpointBytes(segments)) + ")" : ""));

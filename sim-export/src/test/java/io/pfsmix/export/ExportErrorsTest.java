@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.pfsmix.trace.format.EventContext;
+import io.pfsmix.trace.format.TraceFormat;
 import io.pfsmix.trace.format.TraceFormatException;
 import io.pfsmix.trace.format.TraceHeader;
 import io.pfsmix.trace.format.TraceOp;
@@ -61,9 +62,9 @@ class ExportErrorsTest {
     long size = Files.size(trace);
     Path cut = dir.resolve("cut-copy.ptrace");
     Files.copy(trace, cut);
-    // a killed writer: the END block and part of the last data block are missing
+    // a killed writer: the END block and the last byte of the last data block are missing
     try (RandomAccessFile f = new RandomAccessFile(cut.toFile(), "rw")) {
-      f.setLength(size - 200);
+      f.setLength(size - TraceFormat.COUNTS_BLOCK_SIZE - 1);
     }
     Path out = dir.resolve("cut.csv");
     ExportRun.Result r = new ExportRun(ExportFormat.CSV, new ExportOptions()).run(List.of(cut), out);

@@ -357,7 +357,7 @@ public final class TraceOverheadBenchmark {
     return new double[] {(System.nanoTime() - start) / 1e9, (processCpuNanos() - cpu) / 1e9};
   }
 
-  private static double median(double[] values) {
+  static double median(double[] values) {
     double[] sorted = values.clone();
     Arrays.sort(sorted);
     int n = sorted.length;

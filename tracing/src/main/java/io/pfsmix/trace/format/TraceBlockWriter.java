@@ -10,8 +10,10 @@ import java.util.zip.CRC32C;
 
 /**
  * Writes the framed structure of a trace file: header, table blocks, record blocks, end block. Not thread-safe: one
- * writer (a flusher thread, or {@link TraceWriter}) owns it. Table entries are always written before the first record
- * block that could refer to them, because {@link #writeRecords} writes pending table entries first.
+ * writer (a flusher thread, or {@link TraceWriter}) owns it, and it alone packs and compresses records. Table entries
+ * are always written before the first record block that could refer to them, because {@link #writeRecords} writes
+ * pending table entries first. The header's version decides the record blocks: PACKED RECORDS from 2.0 on, 64-byte
+ * records for a 1.x header (a file for readers of that version).
  */
 public final class TraceBlockWriter {
 
@@ -27,6 +29,7 @@ public final class TraceBlockWriter {
   private int contextsWritten = 1;
   private long recordsWritten;
   private long bytesWritten;
+  private PackedRecords.Encoder packer;
 
   public TraceBlockWriter(OutputStream out, TraceDictionary dictionary) {
     this.out = out;
@@ -34,6 +37,7 @@ public final class TraceBlockWriter {
   }
 
   public void writeHeader(TraceHeader header) throws IOException {
+    packer = header.versionMajor() >= 2 ? new PackedRecords.Encoder() : null;
     ByteBuffer body = ByteBuffer.allocate(4096).order(ByteOrder.LITTLE_ENDIAN);
     body.putLong(header.wallAnchorNs());
     body.putLong(header.monotonicAnchorNs());
@@ -120,10 +124,14 @@ public final class TraceBlockWriter {
     int maxPayload = TraceFormat.RECORDS_PER_BLOCK * 16 * TraceFormat.RECORD_SIZE;
     while (records.hasRemaining()) {
       int length = Math.min(records.remaining(), maxPayload);
-      ByteBuffer slice = records.slice(records.position(), length);
+      int count = length / TraceFormat.RECORD_SIZE;
+      if (packer != null) {
+        writeFramed(TraceFormat.BLOCK_PACKED_RECORDS, count, packer.pack(records, count));
+      } else {
+        writeFramed(TraceFormat.BLOCK_RECORDS, count, records.slice(records.position(), length));
+      }
       records.position(records.position() + length);
-      writeFramed(TraceFormat.BLOCK_RECORDS, length / TraceFormat.RECORD_SIZE, slice);
-      recordsWritten += length / TraceFormat.RECORD_SIZE;
+      recordsWritten += count;
     }
   }
 

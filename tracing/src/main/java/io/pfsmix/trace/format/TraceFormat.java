@@ -4,16 +4,19 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 
 /**
- * Byte layout of the pfsmix trace format, version 1 (all integers little-endian). docs/trace-format.md describes every
- * byte; this class is the single place the Java code takes offsets and codes from.
+ * Byte layout of the pfsmix trace format, versions 1 and 2 (all integers little-endian). docs/trace-format.md describes
+ * every byte; this class is the single place the Java code takes offsets and codes from.
  */
 public final class TraceFormat {
 
   private TraceFormat() {
   }
 
-  public static final int VERSION_MAJOR = 1;
-  public static final int VERSION_MINOR = 1;
+  /** Version 2.0 writes records in PACKED RECORDS blocks; 1.x files (64-byte RECORDS blocks) still read. */
+  public static final int VERSION_MAJOR = 2;
+  public static final int VERSION_MINOR = 0;
+  /** The oldest major version a reader reads. */
+  public static final int OLDEST_MAJOR = 1;
 
   /** First 8 bytes of every trace file. */
   public static final byte[] FILE_MAGIC = "PFSMIXTR".getBytes(StandardCharsets.US_ASCII);
@@ -36,6 +39,17 @@ public final class TraceFormat {
   public static final int BLOCK_END = 5;
   /** Since 1.1: the running counts, so a file that never got its END block still tells what its producer lost. */
   public static final int BLOCK_PROGRESS = 6;
+  /** Since 2.0: records as columns of varint deltas, compressed (see {@link PackedRecords}). */
+  public static final int BLOCK_PACKED_RECORDS = 7;
+
+  /** Codec byte of a PACKED RECORDS block: a zstd frame. */
+  public static final int CODEC_ZSTD = 1;
+  /** Codec byte, 3 reserved bytes, uncompressed length (u32). */
+  public static final int PACKED_PREFIX_SIZE = 8;
+  /** Records in one PACKED RECORDS block, at most: bounds what a reader allocates for one block. */
+  public static final int MAX_PACKED_RECORDS = 1 << 16;
+  /** zstd level the writers use: chosen by measurement (docs/benchmarks.md). */
+  public static final int ZSTD_LEVEL = 1;
 
   /** Payload of an END or PROGRESS block: records written (u64), records lost (u64), wall time (i64). */
   public static final int END_PAYLOAD_SIZE = 24;

@@ -42,6 +42,11 @@ public final class TraceReader implements Closeable, Iterable<TraceRecord> {
   private final List<EventContext> contexts = new ArrayList<>();
   /** Record size from the header: a later minor version may append fields, which this reader skips. */
   private int recordSize;
+  /** Offset of the current block when it is a PACKED RECORDS block (whose records have no offsets of their own). */
+  private long packedBlockStart = -1;
+  /** The next record of the current PACKED RECORDS block. */
+  private int packedIndex;
+  private final PackedRecords.Decoder unpacker = new PackedRecords.Decoder();
 
   private long position;
   private ByteBuffer block = ByteBuffer.allocate(0).order(ByteOrder.LITTLE_ENDIAN);
@@ -123,6 +128,14 @@ public final class TraceReader implements Closeable, Iterable<TraceRecord> {
         return null;
       }
     }
+    TraceRecord record = packedBlockStart >= 0 ? packedRecord(packedIndex++) : plainRecord();
+    recordsLeftInBlock--;
+    recordsRead++;
+    return record;
+  }
+
+  /** The record at the position of the current RECORDS block. */
+  private TraceRecord plainRecord() throws TraceFormatException {
     long recordOffset = blockPayloadOffset + block.position();
     int base = block.position();
     TraceRecord record = new TraceRecord(
@@ -138,9 +151,17 @@ public final class TraceReader implements Closeable, Iterable<TraceRecord> {
         block.getLong(base + TraceFormat.R_THREAD),
         lookup(contexts, block.getInt(base + TraceFormat.R_CONTEXT), "context", recordOffset));
     block.position(base + recordSize);
-    recordsLeftInBlock--;
-    recordsRead++;
     return record;
+  }
+
+  /** Record {@code i} of the current PACKED RECORDS block; its errors name the block (records have no offsets). */
+  private TraceRecord packedRecord(int i) throws TraceFormatException {
+    PackedRecords.Decoder d = unpacker;
+    long at = packedBlockStart;
+    return new TraceRecord(d.start[i], d.duration[i], TraceOp.fromCode((int) d.op[i]), point((byte) d.point[i], at),
+        lookup(paths, (int) d.path[i], "path", at), d.offset[i], d.length[i], d.bytes[i],
+        lookup(strings, (int) d.result[i], "result string", at), d.thread[i],
+        lookup(contexts, (int) d.context[i], "context", at));
   }
 
   public long recordsRead() {
@@ -231,6 +252,7 @@ public final class TraceReader implements Closeable, Iterable<TraceRecord> {
 
   @Override
   public void close() throws IOException {
+    unpacker.close();
     in.close();
   }
 
@@ -252,9 +274,10 @@ public final class TraceReader implements Closeable, Iterable<TraceRecord> {
     int major = Short.toUnsignedInt(p.getShort(8));
     int minor = Short.toUnsignedInt(p.getShort(10));
     int bodyLength = p.getInt(12);
-    if (major != TraceFormat.VERSION_MAJOR) {
+    if (major < TraceFormat.OLDEST_MAJOR || major > TraceFormat.VERSION_MAJOR) {
       throw new TraceFormatException(name, 8, "trace format version " + major + "." + minor
-          + " is not supported by this reader (it reads version " + TraceFormat.VERSION_MAJOR + ".x)");
+          + " is not supported by this reader (it reads versions " + TraceFormat.OLDEST_MAJOR + ".x to "
+          + TraceFormat.VERSION_MAJOR + ".x)");
     }
     if (bodyLength < 0 || bodyLength > TraceFormat.MAX_HEADER_BODY) {
       throw new TraceFormatException(name, 12, "impossible header length " + Integer.toUnsignedString(bodyLength));
@@ -340,6 +363,13 @@ public final class TraceReader implements Closeable, Iterable<TraceRecord> {
           }
           block = data;
           blockPayloadOffset = payloadOffset;
+          packedBlockStart = -1;
+          recordsLeftInBlock = entries;
+        }
+        case TraceFormat.BLOCK_PACKED_RECORDS -> {
+          unpacker.unpack(data, entries, name, blockStart);
+          packedBlockStart = blockStart;
+          packedIndex = 0;
           recordsLeftInBlock = entries;
         }
         case TraceFormat.BLOCK_END -> readEnd(data, blockStart);

@@ -71,16 +71,98 @@ class TraceFormatTest {
       assertThat(reader.header()).isEqualTo(HEADER);
       assertThat(reader.header().monotonicToWallOffsetNs()).isEqualTo(1_700_000_000_000_000_000L - 123_456_789L);
       List<TraceRecord> back = readAll(reader);
-      List<TraceRecord> expected = new ArrayList<>();
-      for (TraceRecord r : records) {
-        expected.add(r.context() != null ? r : new TraceRecord(r.startNs(), r.durationNs(), r.op(), r.point(), r.path(),
-            r.offset(), r.length(), r.bytes(), r.result(), r.threadId(), processContext()));
-      }
-      assertThat(back).containsExactlyElementsOf(expected);
+      assertThat(back).containsExactlyElementsOf(withProcessContext(records));
       assertThat(reader.complete()).isTrue();
       assertThat(reader.cutShort()).isFalse();
       assertThat(reader.lostRecords()).isEqualTo(7);
       assertThat(reader.endRecordCount()).isEqualTo(5000);
+    }
+  }
+
+  @Test
+  void extremeValuesOfEveryNumberSurviveARoundTripAcrossBlocks() throws IOException {
+    long[] extremes = {Long.MIN_VALUE, Long.MAX_VALUE, 0, -1, 1, Long.MIN_VALUE + 1, Long.MAX_VALUE - 1,
+        Integer.MAX_VALUE + 1L, -(1L << 56)};
+    List<TraceRecord> records = new ArrayList<>();
+    int n = 3 * TraceFormat.RECORDS_PER_BLOCK + 17;
+    for (int i = 0; i < n; i++) {
+      records.add(new TraceRecord(extremes[i % extremes.length], extremes[(i / 2) % extremes.length], TraceOp.PWRITE,
+          TracePoint.POSIX, "/x", extremes[(i / 3) % extremes.length], extremes[(i / 5) % extremes.length],
+          extremes[(i / 7) % extremes.length], TraceRecord.OK, extremes[(i / 11) % extremes.length], processContext()));
+    }
+    Path file = write(records, 0);
+    try (TraceReader reader = TraceReader.open(file)) {
+      assertThat(readAll(reader)).containsExactlyElementsOf(records);
+      assertThat(reader.complete()).isTrue();
+    }
+  }
+
+  @Test
+  void packedBlocksKeepEveryByteOfTheirRecordsAtTheLimitsOfEachField() throws IOException {
+    int n = 5000;
+    ByteBuffer records = ByteBuffer.allocate(n * TraceFormat.RECORD_SIZE).order(ByteOrder.LITTLE_ENDIAN);
+    java.util.Random random = new java.util.Random(20);
+    for (int i = 0; i < n; i++) {
+      boolean edge = i % 3 == 0;
+      TraceFormat.putRecord(records, edge ? Long.MIN_VALUE : random.nextLong(), edge ? Long.MAX_VALUE : random.nextLong(),
+          edge ? 0xFFFF : random.nextInt(0x10000), edge ? 0xFF : random.nextInt(0x100),
+          edge ? -1 : random.nextInt(), i % 2 == 0 ? TraceRecord.NONE : random.nextLong(), random.nextLong(),
+          i % 5 == 0 ? -1 : random.nextLong(), edge ? -1 : 0, random.nextLong(), edge ? -1 : i);
+      records.put(records.position() - 1, (byte) (edge ? 0xFF : i)); // flags: a later version may use them
+    }
+    records.flip();
+    ByteBuffer payload = new PackedRecords.Encoder().pack(records, n);
+    try (PackedRecords.Decoder back = new PackedRecords.Decoder()) {
+      back.unpack(payload, n, "t", 0);
+      ByteBuffer again = ByteBuffer.allocate(records.remaining()).order(ByteOrder.LITTLE_ENDIAN);
+      for (int i = 0; i < n; i++) {
+        TraceFormat.putRecord(again, back.start[i], back.duration[i], (int) back.op[i], (int) back.point[i],
+            (int) back.path[i], back.offset[i], back.length[i], back.bytes[i], (int) back.result[i], back.thread[i],
+            (int) back.context[i]);
+        again.put(again.position() - 1, (byte) back.flags[i]);
+      }
+      assertThat(again.flip()).isEqualTo(records);
+    }
+  }
+
+  @Test
+  void fieldsThatStayTheSameThroughABlockRoundTripFromTheirFirstValue() throws IOException {
+    // the first record alone differs in result and flags; thread, context, path, op and point never change
+    ByteBuffer records = ByteBuffer.allocate(300 * TraceFormat.RECORD_SIZE).order(ByteOrder.LITTLE_ENDIAN);
+    for (int i = 0; i < 300; i++) {
+      TraceFormat.putRecord(records, 5_000 + i * 7L, 3, TraceOp.PREAD.code(), TracePoint.STORAGE.code(), 9, 4096L * i,
+          4096, 4096, i == 0 ? 4 : 0, 77, 2);
+      records.put(records.position() - 1, (byte) (i == 0 ? 3 : 0));
+    }
+    records.flip();
+    ByteBuffer payload = new PackedRecords.Encoder().pack(records, 300);
+    try (PackedRecords.Decoder back = new PackedRecords.Decoder()) {
+      back.unpack(payload, 300, "t", 0);
+      for (int i = 0; i < 300; i++) {
+        assertThat(new long[] {back.start[i], back.offset[i], back.thread[i], back.path[i], back.result[i],
+            back.context[i], back.op[i], back.point[i], back.flags[i]})
+            .containsExactly(5_000 + i * 7L, 4096L * i, 77, 9, i == 0 ? 4 : 0, 2, TraceOp.PREAD.code(),
+                TracePoint.STORAGE.code(), i == 0 ? 3 : 0);
+      }
+    }
+  }
+
+  @Test
+  void aCompactTraceTakesAFewBytesPerRecord() throws IOException {
+    // a classifier writing one label per request: small sequential writes microseconds apart
+    List<TraceRecord> records = new ArrayList<>();
+    long offset = 0;
+    for (int i = 0; i < 100_000; i++) {
+      long size = i % 2 == 0 ? 1 : 17 + i % 5;
+      records.add(new TraceRecord(1_700_000_000_000_000_000L + i * 2_345L + (i * 7919L) % 1000, 80 + (i * 31L) % 60,
+          TraceOp.WRITE, TracePoint.APPLICATION, "pfs:/out/part-0", offset, size, size, TraceRecord.OK, 42,
+          processContext()));
+      offset += size;
+    }
+    Path file = write(records, 0);
+    assertThat(Files.size(file)).isLessThan(6L * records.size());
+    try (TraceReader reader = TraceReader.open(file)) {
+      assertThat(readAll(reader)).containsExactlyElementsOf(records);
     }
   }
 
@@ -146,7 +228,7 @@ class TraceFormatTest {
     long size = Files.size(file);
     // a process killed in the middle of its third batch: the third batch's records and PROGRESS are cut off
     java.nio.channels.FileChannel.open(file, java.nio.file.StandardOpenOption.WRITE)
-        .truncate(size - TraceFormat.COUNTS_BLOCK_SIZE - 100).close();
+        .truncate(size - TraceFormat.COUNTS_BLOCK_SIZE - 1).close();
     try (TraceReader reader = TraceReader.open(file)) {
       assertThat(readAll(reader)).hasSize(20);
       assertThat(reader.cutShort()).isTrue();
@@ -190,6 +272,37 @@ class TraceFormatTest {
   }
 
   @Test
+  void version11TracesOf64ByteRecordsStillRead() throws IOException {
+    Path file = dir.resolve("v11.ptrace");
+    TraceHeader old = new TraceHeader(1, 1, HEADER.wallAnchorNs(), HEADER.monotonicAnchorNs(), HEADER.host(),
+        HEADER.pid(), "pfsmix-java 0.1.0");
+    List<TraceRecord> records = sampleRecords(3 * TraceFormat.RECORDS_PER_BLOCK + 5);
+    try (TraceWriter writer = TraceWriter.create(file, old)) {
+      for (TraceRecord record : records) {
+        writer.write(record);
+      }
+    }
+    byte[] bytes = Files.readAllBytes(file);
+    assertThat(blockTypes(bytes)).contains(TraceFormat.BLOCK_RECORDS).doesNotContain(TraceFormat.BLOCK_PACKED_RECORDS);
+    try (TraceReader reader = TraceReader.open(file)) {
+      assertThat(reader.header().versionMajor()).isEqualTo(1);
+      assertThat(readAll(reader)).containsExactlyElementsOf(withProcessContext(records));
+      assertThat(reader.complete()).isTrue();
+    }
+  }
+
+  @Test
+  void traceOfAVersionThisReaderDoesNotKnowIsRefusedClearly() throws IOException {
+    Path file = write(sampleRecords(3), 0);
+    byte[] bytes = Files.readAllBytes(file);
+    ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN).putShort(8, (short) 3);
+    Path future = Files.write(dir.resolve("future.ptrace"), bytes);
+    assertThatThrownBy(() -> TraceReader.open(future)).isInstanceOf(TraceFormatException.class)
+        .hasMessageContaining(future + " at byte offset 8")
+        .hasMessageContaining("trace format version 3.0 is not supported by this reader (it reads versions 1.x to 2.x)");
+  }
+
+  @Test
   void aCorruptedBlockIsAnErrorNamingFileAndOffset() throws IOException {
     Path file = write(sampleRecords(3 * TraceFormat.RECORDS_PER_BLOCK), 0);
     byte[] bytes = Files.readAllBytes(file);
@@ -200,6 +313,29 @@ class TraceFormatTest {
       assertThatThrownBy(() -> readAll(reader)).isInstanceOf(TraceFormatException.class)
           .hasMessageContaining(file.toString()).hasMessageContaining("byte offset " + second)
           .hasMessageContaining("checksum mismatch");
+    }
+  }
+
+  @Test
+  void damagedCompressedRecordsUnderAValidChecksumAreAnErrorNamingTheirBlock() throws IOException {
+    Path file = write(sampleRecords(3 * TraceFormat.RECORDS_PER_BLOCK), 0);
+    byte[] bytes = Files.readAllBytes(file);
+    int second = (int) offsetOfRecordBlock(bytes, 1);
+    ByteBuffer b = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
+    int payload = b.getInt(second + 12);
+    // garble the zstd frame after its first bytes, then give the block a checksum that matches: only the codec can tell
+    int frame = second + TraceFormat.BLOCK_HEADER_SIZE + TraceFormat.PACKED_PREFIX_SIZE;
+    for (int i = frame + 6; i < second + TraceFormat.BLOCK_HEADER_SIZE + payload; i++) {
+      bytes[i] = (byte) (bytes[i] * 31 + 7);
+    }
+    java.util.zip.CRC32C crc = new java.util.zip.CRC32C();
+    crc.update(bytes, second + 4, TraceFormat.BLOCK_HEADER_SIZE - 4 + payload);
+    b.putInt(second + TraceFormat.BLOCK_HEADER_SIZE + payload, (int) crc.getValue());
+    Files.write(file, bytes);
+    try (TraceReader reader = TraceReader.open(file)) {
+      assertThatThrownBy(() -> readAll(reader)).isInstanceOf(TraceFormatException.class)
+          .hasMessageContaining(file + " at byte offset " + second)
+          .hasMessageContaining("damaged compressed records");
     }
   }
 
@@ -250,6 +386,27 @@ class TraceFormatTest {
         + TraceFormat.CHECKSUM_SIZE;
   }
 
+  /** The type of every block, in file order. */
+  static List<Integer> blockTypes(byte[] bytes) {
+    ByteBuffer b = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
+    List<Integer> types = new ArrayList<>();
+    for (int at = headerLength(bytes); at < bytes.length; at += TraceFormat.BLOCK_HEADER_SIZE + b.getInt(at + 12)
+        + TraceFormat.CHECKSUM_SIZE) {
+      types.add((int) bytes[at + 4]);
+    }
+    return types;
+  }
+
+  /** The records as a reader returns them: no context is the header's process. */
+  private static List<TraceRecord> withProcessContext(List<TraceRecord> records) {
+    List<TraceRecord> expected = new ArrayList<>();
+    for (TraceRecord r : records) {
+      expected.add(r.context() != null ? r : new TraceRecord(r.startNs(), r.durationNs(), r.op(), r.point(), r.path(),
+          r.offset(), r.length(), r.bytes(), r.result(), r.threadId(), processContext()));
+    }
+    return expected;
+  }
+
   /** Byte offset of the n-th (0-based) record block, walking the block frames. */
   static long offsetOfRecordBlock(byte[] bytes, int n) {
     ByteBuffer b = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
@@ -258,7 +415,7 @@ class TraceFormatTest {
     while (at < bytes.length) {
       int type = bytes[at + 4];
       int payload = b.getInt(at + 12);
-      if (type == TraceFormat.BLOCK_RECORDS && seen++ == n) {
+      if ((type == TraceFormat.BLOCK_RECORDS || type == TraceFormat.BLOCK_PACKED_RECORDS) && seen++ == n) {
         return at;
       }
       at += TraceFormat.BLOCK_HEADER_SIZE + payload + TraceFormat.CHECKSUM_SIZE;

@@ -159,9 +159,11 @@ class TraceRecorderTest {
     }, "a small disk");
     TraceRecorder recorder = new TraceRecorder(destination, new TraceRecorder.Settings(100, 1L << 20, 1000), "test");
     int total = 5000;
+    java.util.Random offsets = new java.util.Random(20); // scattered offsets: a packed block does not shrink them
     for (int i = 0; i < total; i++) {
       long now = TraceRecorder.now();
-      recorder.record(now, now, TraceOp.WRITE, TracePoint.APPLICATION, recorder.pathId("/f"), i, 1, 1, 0, 0);
+      recorder.record(now, now, TraceOp.WRITE, TracePoint.APPLICATION, recorder.pathId("/f"), offsets.nextLong(), 1,
+          1, 0, 0);
       if (i % 100 == 99) {
         recorder.flush(); // one block per 100 records reaches the disk, until it is full
       }
@@ -188,11 +190,11 @@ class TraceRecorderTest {
   @Test
   void aFullDiskKeepsTheLostCountInTheEndBlock() throws Exception {
     Path traces = dir.resolve("traces");
-    int count = 50_000; // 3.2 MB of records against a 256 KiB limit
+    int count = 50_000; // about 450 KB of packed records against a 256 KiB limit
     String javaBin = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    Process process = new ProcessBuilder("bash", "-c", "ulimit -f 256 && exec \"$0\" \"$@\"", javaBin, "-cp",
-        System.getProperty("java.class.path"), FullDiskTraceMain.class.getName(), traces.toString(),
-        Integer.toString(count)).redirectErrorStream(true).start();
+    Process process = new ProcessBuilder(javaBin, "-cp", System.getProperty("java.class.path"),
+        FullDiskTraceMain.class.getName(), traces.toString(), Integer.toString(count), Integer.toString(256 << 10))
+        .redirectErrorStream(true).start();
     String output = new String(process.getInputStream().readAllBytes());
     assertThat(process.waitFor(120, TimeUnit.SECONDS)).isTrue();
     assertThat(process.exitValue()).as(output).isZero();
