@@ -1,5 +1,5 @@
 # scripts/thirdparty-build.sh — sourced by the scripts that build a third-party program no package registry has
-# (orangefs-build.sh, ior-build.sh) from its unmodified upstream source tarball, once, into
+# (orangefs-build.sh, ior-build.sh, darshan-util-build.sh) from its unmodified upstream source tarball, once, into
 # ~/.cache/pfsmix/NAME/<first 16 hex digits of the tarball's sha256>/install, with ~/.cache/pfsmix/NAME/current pointing
 # at the latest build. The caller sets, then calls `thirdparty_build "$@"`:
 #   name           cache directory name and message prefix is "$name-build" (e.g. orangefs)

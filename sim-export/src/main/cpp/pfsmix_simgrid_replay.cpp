@@ -10,7 +10,7 @@
 #include <simgrid/s4u.hpp>
 #include <xbt/replay.hpp>
 
-#include <unistd.h>
+#include "pfsmix_simgrid_dir.hpp"
 
 #include <cstdio>
 #include <cstdlib>
@@ -94,16 +94,9 @@ void replayer(std::vector<std::string> args) {
 }  // namespace
 
 int main(int argc, char* argv[]) {
-  if (argc < 2) {
-    std::fprintf(stderr, "usage: %s BUNDLE_DIR [--cfg=...]\n", argv[0]);
-    return 2;
-  }
   // The platform names content.txt relative to itself and the deployment names action files relative to the bundle.
-  if (chdir(argv[1]) != 0) {
-    std::perror(argv[1]);
+  if (!pfsmix::enter_directory(argc, argv, "BUNDLE_DIR"))
     return 2;
-  }
-  argv[1] = argv[0];
   int sim_argc = argc - 1;
   char** sim_argv = argv + 1;
   simgrid::s4u::Engine engine(&sim_argc, sim_argv);

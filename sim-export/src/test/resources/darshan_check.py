@@ -2,8 +2,8 @@
 
 Usage: darshan_check.py LOG EXPECTED_JSON
 EXPECTED_JSON: {"nprocs": N, "start_ns": ns, "end_ns": ns, "partial": bool,
-                "records": [{"name": path, "rank": r, "counters": {NAME: int}, "fcounters": {NAME: float},
-                             "dxt_write": [[offset, length, start_s, end_s], ...], "dxt_read": [...]}]}
+                "records": [{"name": path, "rank": r (-1: shared), "counters": {NAME: int}, "fcounters": {NAME: float}}],
+                "dxt": [{"name": path, "rank": r, "write": [[offset, length, start_s, end_s], ...], "read": [...]}]}
 Prints one line per mismatch and exits 1 if there is any; prints "ok <records> records" otherwise.
 """
 import json
@@ -55,12 +55,12 @@ def main():
             got = float(fcounters[name].iloc[i])
             if abs(got - want) > 1e-6:
                 problems.append(f"{key} {name} = {got!r}, expected {want!r}")
-        rec_id = int(counters["id"].iloc[i])
+    ids = {name: rec_id for rec_id, name in names.items()}
+    for rec in expected.get("dxt", []):
+        key = (rec["name"], rec["rank"])
         for kind in ("write", "read"):
-            want = rec.get("dxt_" + kind)
-            if want is None:
-                continue
-            d = dxt.get((rec_id, rec["rank"]))
+            want = rec[kind]
+            d = dxt.get((ids.get(rec["name"]), rec["rank"]))
             if d is None:
                 if want:
                     problems.append(f"{key} has no DXT record")

@@ -72,6 +72,16 @@ final class MixCommand implements Callable<Integer> {
       + " Default: " + MixKeys.IOR_RANKS_PER_TASK_DEFAULT)
   String ranksPerTask;
 
+  @Option(names = "--ior", paramLabel = "java|native:PATH", description = "the IOR that writes the checkpoints: java"
+      + " (the Java driver, through the Hadoop FileSystem API) or native:PATH (the real IOR binary at PATH, run under"
+      + " mpirun with -np N, -a POSIX unless --ior-flags names an API, traced by the LD_PRELOAD library; on pfs, pfs@DIR"
+      + " or file:///). Default: " + MixKeys.IOR_DRIVER_DEFAULT)
+  String ior;
+
+  @Option(names = "--mpirun-args", paramLabel = "ARGS", description = "further mpirun options for --ior native:PATH,"
+      + " e.g. \"--hostfile hosts\" or \"--allow-run-as-root --oversubscribe\" (-np is -N)")
+  String mpirunArgs;
+
   @Option(names = "--tfidf-data", paramLabel = "PATH", description = "request data (generated when absent). Default: DIR/tfidf/requests")
   String tfidfData;
 
@@ -130,6 +140,8 @@ final class MixCommand implements Callable<Integer> {
     put(values, MixKeys.IOR_FLAGS, iorFlags);
     put(values, MixKeys.IOR_PLACEMENT, iorPlacement);
     put(values, MixKeys.IOR_RANKS_PER_TASK, ranksPerTask);
+    put(values, MixKeys.IOR_DRIVER, ior);
+    put(values, MixKeys.IOR_MPIRUN_ARGS, mpirunArgs);
     put(values, MixKeys.TFIDF_DATA, tfidfData);
     put(values, MixKeys.TFIDF_SIZE, tfidfSize);
     put(values, MixKeys.TFIDF_MODEL, model);

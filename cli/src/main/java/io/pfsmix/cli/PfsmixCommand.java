@@ -19,6 +19,7 @@ import picocli.CommandLine.HelpCommand;
         HadoopCommand.class,
         IorCommand.class,
         ExportCommand.class,
+        PredictCommand.class,
         TraceCommand.class,
         BenchCommand.class,
         TfidfCommand.class,

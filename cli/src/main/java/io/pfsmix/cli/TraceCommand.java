@@ -57,7 +57,9 @@ final class TraceCommand implements Runnable {
   }
 
   @Command(name = "summarize", mixinStandardHelpOptions = true,
-      description = "Per operation and trace point: calls, bytes, time, failures; request-size histograms; per "
+      description = "The program's data files apart from what its launcher and runtime touched (MPI's and hwloc's "
+          + "reads of /usr, /sys, /proc, session files, libraries), by tree; per operation and trace point: calls, "
+          + "bytes, time, failures; request-size histograms; per "
           + "Hadoop task attempt or IOR rank; per file; the time span; cut-short files and lost records.")
   static final class Summarize implements Callable<Integer> {
 

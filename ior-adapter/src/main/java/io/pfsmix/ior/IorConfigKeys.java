@@ -9,6 +9,13 @@ public final class IorConfigKeys {
   public static final String NATIVE_MPIRUN = "pfsmix.ior.native.mpirun";
   public static final String NATIVE_MPIRUN_DEFAULT = "mpirun";
 
+  /**
+   * Whether the ranks run as threads first warm the JVM up, unmeasured, on a small test in a temporary local directory
+   * (as the real IOR's start-up is outside its timing). The mix turns it off: it has a warm-up phase of its own.
+   */
+  public static final String WARMUP = "pfsmix.ior.warmup";
+  public static final boolean WARMUP_DEFAULT = true;
+
   /** Milliseconds a YARN-mode rank waits at a barrier before giving up on missing ranks. */
   public static final String YARN_BARRIER_TIMEOUT = "pfsmix.ior.yarn.barrier.timeout.ms";
   public static final long YARN_BARRIER_TIMEOUT_DEFAULT = 600_000;

@@ -40,14 +40,19 @@ public final class IorRunner {
    * @throws IorRankException when a rank's I/O fails, naming rank, offset and cause
    */
   public static IorResult run(Configuration conf, IorOptions options, OutputStream out) throws IOException {
+    return run(conf, options, out, conf.getBoolean(IorConfigKeys.WARMUP, IorConfigKeys.WARMUP_DEFAULT));
+  }
+
+  /** As {@link #run(Configuration, IorOptions, OutputStream)}, warming the ranks' code up first or not. */
+  static IorResult run(Configuration conf, IorOptions options, OutputStream out, boolean warmup) throws IOException {
     options.validate();
     try (IorStorage storage = IorStorage.open(conf, options)) {
-      return run(conf, options, storage, out);
+      return run(conf, options, storage, out, warmup);
     }
   }
 
-  private static IorResult run(Configuration conf, IorOptions options, IorStorage storage, OutputStream out)
-      throws IOException {
+  private static IorResult run(Configuration conf, IorOptions options, IorStorage storage, OutputStream out,
+      boolean warmup) throws IOException {
     storage.checkSupported();
     storage.checkReadable();
     if (!options.yarn) {
@@ -60,6 +65,10 @@ public final class IorRunner {
       }
     }
     storage.checkFreeSpace();
+    if (warmup && !options.yarn) {
+      // after the checks (a refused test warms nothing), before IOR's clock starts: its header's "Began"
+      IorWarmup.run(options);
+    }
     PrintStream log = new PrintStream(out, true, StandardCharsets.UTF_8);
     PrintStream results = log;
     if (options.summaryFile != null) {

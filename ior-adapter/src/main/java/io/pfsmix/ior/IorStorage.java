@@ -127,8 +127,15 @@ final class IorStorage implements Closeable {
    * an array (sequential streams and concat parts take byte[]).
    */
   ByteBuffer allocateTransferBuffer(int size) {
-    return directTransferBuffers() ? ByteBuffer.allocateDirect(size) : ByteBuffer.allocate(size);
+    if (!directTransferBuffers()) {
+      return ByteBuffer.allocate(size);
+    }
+    // page-aligned, as IOR's own buffers are (aligned_buffer_alloc): the kernel copies more slowly to and from a buffer
+    // off the cache-line grid (malloc's, 16 bytes past a page); 1 MiB page-cache reads went from 0.43 to 0.61 of IOR's
+    return ByteBuffer.allocateDirect(size + PAGE).alignedSlice(PAGE).limit(size).slice();
   }
+
+  private static final int PAGE = 4096;
 
   boolean directTransferBuffers() {
     return positionedWrites || !options.writeFile;

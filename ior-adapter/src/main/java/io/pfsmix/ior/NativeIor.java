@@ -14,16 +14,49 @@ import java.util.Locale;
 
 import org.apache.hadoop.conf.Configuration;
 
+import io.pfsmix.fs.PfsmixHome;
+
 /**
  * Runs an installed IOR binary — under mpirun when one is on PATH, else directly as one rank — with pfsmix's LD_PRELOAD
  * trace library, shows its output as it comes, and parses it into an {@link IorResult}.
  */
 public final class NativeIor {
 
+  /** The preload library's variable naming the directory its trace files go to. */
+  static final String TRACE_DIR_VARIABLE = "PFSMIX_TRACE_DIR";
+
   private final Configuration conf;
+  private Path traceDirectory;
+  private volatile Process running;
+  private volatile boolean cancelled;
 
   public NativeIor(Configuration conf) {
     this.conf = conf;
+  }
+
+  /**
+   * Traces into {@code dir} (one file per rank) rather than where the preload library puts them by default
+   * ($TMPDIR/pfsmix-traces).
+   */
+  public NativeIor traceDirectory(Path dir) {
+    this.traceDirectory = dir.toAbsolutePath();
+    return this;
+  }
+
+  /** The mpirun this configuration names ({@value IorConfigKeys#NATIVE_MPIRUN}, else from PATH), or null when none. */
+  public String mpirun() {
+    return findOnPath(conf.get(IorConfigKeys.NATIVE_MPIRUN, IorConfigKeys.NATIVE_MPIRUN_DEFAULT));
+  }
+
+  /** Stops a {@link #run} in progress from another thread: mpirun and the ranks it started are ended. */
+  public void cancel() {
+    cancelled = true;
+    Process process = running;
+    if (process != null) {
+      // mpirun forwards SIGTERM to its ranks; the ranks are ended too in case it cannot
+      process.descendants().forEach(ProcessHandle::destroy);
+      process.destroy();
+    }
   }
 
   /**
@@ -40,19 +73,23 @@ public final class NativeIor {
     }
     String preload = null;
     if (trace) {
-      preload = conf.get(IorConfigKeys.NATIVE_PRELOAD, defaultPreload());
+      preload = preloadLibrary().toString();
       if (!new File(preload).isFile()) {
         throw new IOException("trace library " + preload + " not found: build it (./mvnw -pl tracing install), set "
             + IorConfigKeys.NATIVE_PRELOAD + ", or run untraced with --no-trace");
       }
     }
-    String mpirun = findOnPath(conf.get(IorConfigKeys.NATIVE_MPIRUN, IorConfigKeys.NATIVE_MPIRUN_DEFAULT));
+    String mpirun = mpirun();
     List<String> command = new ArrayList<>();
     if (mpirun != null) {
       command.add(mpirun);
       if (preload != null) {
         boolean openMpi = runQuiet(List.of(mpirun, "--version")).contains("Open MPI");
         command.addAll(openMpi ? List.of("-x", "LD_PRELOAD=" + preload) : List.of("-genv", "LD_PRELOAD", preload));
+        if (traceDirectory != null) {
+          command.addAll(openMpi ? List.of("-x", TRACE_DIR_VARIABLE + "=" + traceDirectory)
+              : List.of("-genv", TRACE_DIR_VARIABLE, traceDirectory.toString()));
+        }
       }
       command.addAll(mpirunOptions);
     } else if (!mpirunOptions.isEmpty()) {
@@ -64,8 +101,18 @@ public final class NativeIor {
     ProcessBuilder builder = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT);
     if (preload != null && mpirun == null) {
       builder.environment().put("LD_PRELOAD", preload);
+      if (traceDirectory != null) {
+        builder.environment().put(TRACE_DIR_VARIABLE, traceDirectory.toString());
+      }
+    }
+    if (traceDirectory != null) {
+      Files.createDirectories(traceDirectory);
     }
     Process process = builder.start();
+    running = process;
+    if (cancelled) {
+      cancel();
+    }
     ByteArrayOutputStream captured = new ByteArrayOutputStream();
     try (InputStream in = process.getInputStream()) {
       byte[] chunk = new byte[8192];
@@ -79,9 +126,14 @@ public final class NativeIor {
     try {
       exit = process.waitFor();
     } catch (InterruptedException e) {
-      process.destroy();
+      cancel();
       Thread.currentThread().interrupt();
       throw new IOException("interrupted while IOR ran", e);
+    } finally {
+      running = null;
+    }
+    if (cancelled) {
+      throw new IOException("IOR was stopped (" + String.join(" ", command) + ")");
     }
     if (exit != 0) {
       throw new IOException(String.join(" ", command) + " exited with status " + exit);
@@ -124,9 +176,11 @@ public final class NativeIor {
     return found;
   }
 
-  private static String defaultPreload() {
-    String home = System.getProperty("pfsmix.home", System.getenv().getOrDefault("PFSMIX_HOME", "."));
-    return new File(home, "tracing/target/native/libpfsmix-trace.so").getPath();
+  /** The preload trace library: {@value IorConfigKeys#NATIVE_PRELOAD}, else the tracing build in pfsmix's home. */
+  public Path preloadLibrary() {
+    String configured = conf.get(IorConfigKeys.NATIVE_PRELOAD);
+    return configured != null ? Path.of(configured)
+        : PfsmixHome.path().resolve("tracing/target/native/libpfsmix-trace.so");
   }
 
   private static String findOnPath(String program) {

@@ -77,6 +77,7 @@ final class RankWorker {
     DataPattern pattern = new DataPattern(options.dataPacketType, signature, rank);
     buffer.clear();
     pattern.fill(buffer);
+    long[] offsets = offsets(rank, signature);
     double[] timers = new double[6];
     timers[RankRecord.OPEN_START] = IorClock.now();
     RankFile file = storage.openForWrite(rank);
@@ -89,7 +90,7 @@ final class RankWorker {
     long lastOffset = -1;
     boolean written = false;
     try {
-      for (long offset : offsets(rank, signature)) {
+      for (long offset : offsets) {
         if (stonewalled(timers[RankRecord.RDWR_START])) {
           break;
         }
@@ -150,6 +151,7 @@ final class RankWorker {
     }
     group.barrier(rank);
     DataPattern pattern = new DataPattern(options.dataPacketType, signature, dataRank);
+    long[] offsets = offsets(dataRank, signature);
     double[] timers = new double[6];
     timers[RankRecord.OPEN_START] = IorClock.now();
     RankFile file;
@@ -170,7 +172,7 @@ final class RankWorker {
     long errors = 0;
     IorDataError first = null;
     try {
-      for (long offset : offsets(dataRank, signature)) {
+      for (long offset : offsets) {
         if (phase == Phase.READ && stonewalled(timers[RankRecord.RDWR_START])) {
           break;
         }
@@ -265,16 +267,18 @@ final class RankWorker {
   /**
    * IOR's offsets for the data of {@code dataRank}: sequential j*T + i*B (-F) or j*T + i*N*B + r*B (shared), or with -z
    * IOR's random layout (transfers shuffled within a block for -F; spread over all ranks' blocks for a shared file).
+   * Made before the phase's timers start, as IOR computes its offsets outside them.
    */
-  private List<Long> offsets(int dataRank, int signature) throws IOException {
+  private long[] offsets(int dataRank, int signature) throws IOException {
     long perBlock = options.blockSize / options.transferSize;
-    List<Long> offsets = new ArrayList<>();
     if (!options.randomOffset) {
+      long[] offsets = new long[Math.toIntExact(options.segmentCount * perBlock)];
+      int k = 0;
       for (long i = 0; i < options.segmentCount; i++) {
         long base = options.filePerProc ? i * options.blockSize
             : i * options.numTasks * options.blockSize + dataRank * options.blockSize;
         for (long j = 0; j < perBlock; j++) {
-          offsets.add(base + j * options.transferSize);
+          offsets[k++] = base + j * options.transferSize;
         }
       }
       return offsets;
@@ -300,10 +304,12 @@ final class RankWorker {
       random = new Random(randomSeed + dataRank);
     }
     Collections.shuffle(inBlock, random);
+    long[] offsets = new long[Math.toIntExact(options.segmentCount * inBlock.size())];
+    int k = 0;
     for (long i = 0; i < options.segmentCount; i++) {
       long base = options.filePerProc ? i * options.blockSize : i * options.numTasks * options.blockSize;
       for (long offset : inBlock) {
-        offsets.add(base + offset);
+        offsets[k++] = base + offset;
       }
     }
     return offsets;

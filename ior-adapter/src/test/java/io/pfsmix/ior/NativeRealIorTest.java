@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -16,6 +17,9 @@ import org.apache.hadoop.conf.Configuration;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+
+import io.pfsmix.trace.format.TraceReader;
+import io.pfsmix.trace.tools.TraceSummary;
 
 /** --native with the real IOR built from its tarball (4 ranks under mpirun): its outputs parsed into exact numbers. */
 class NativeRealIorTest {
@@ -33,14 +37,50 @@ class NativeRealIorTest {
   private String shown;
 
   private IorResult run(String flags) throws IOException {
+    return run(flags, null);
+  }
+
+  /** Runs the real IOR on 4 ranks; traced into {@code traceDir} unless it is null. */
+  private IorResult run(String flags, Path traceDir) throws IOException {
     Configuration conf = new Configuration(false);
     conf.set(IorConfigKeys.NATIVE_MPIRUN, RealIor.mpirun());
+    conf.set(IorConfigKeys.NATIVE_PRELOAD, RealIor.PRELOAD.toString());
     List<String> args = new ArrayList<>(Arrays.asList(flags.split(" ")));
     args.addAll(List.of("-o", dir.resolve("f").toString()));
     ByteArrayOutputStream out = new ByteArrayOutputStream();
-    IorResult result = new NativeIor(conf).run(RealIor.BINARY, RealIor.mpirunOptions(4), args, false, out);
+    NativeIor ior = new NativeIor(conf);
+    if (traceDir != null) {
+      ior.traceDirectory(traceDir);
+    }
+    IorResult result = ior.run(RealIor.BINARY, RealIor.mpirunOptions(4), args, traceDir != null, out);
     shown = out.toString(StandardCharsets.UTF_8);
     return result;
+  }
+
+  @Test
+  void theTracesDataFilesHoldExactlyTheBytesIorReports() throws IOException {
+    for (String pattern : List.of("", " -F")) {
+      Path traces = dir.resolve("traces" + pattern.trim());
+      IorResult r = run("-w -r -s 3 -b 1m -t 256k" + pattern, traces);
+      TraceSummary summary = new TraceSummary();
+      List<Path> files;
+      try (var listing = Files.list(traces)) {
+        files = listing.sorted().toList();
+      }
+      assertThat(files).hasSize(4);
+      for (Path file : files) {
+        try (TraceReader reader = TraceReader.open(file)) {
+          summary.addAll(reader);
+        }
+      }
+      long written = r.iterations("write").get(0).aggregateBytes();
+      assertThat(written).isEqualTo(12 * MIB);
+      assertThat(summary.data().writes().bytes()).as("written" + pattern).isEqualTo(written);
+      assertThat(summary.data().reads().bytes()).as("read" + pattern).isEqualTo(r.iterations("read").get(0).aggregateBytes());
+      assertThat(summary.data().files()).isEqualTo(pattern.isEmpty() ? 1 : 4);
+      // MPI's and hwloc's start-up did I/O of its own, kept apart
+      assertThat(summary.byKind().keySet()).contains("/sys", "/proc");
+    }
   }
 
   @Test

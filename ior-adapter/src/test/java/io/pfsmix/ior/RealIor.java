@@ -19,6 +19,9 @@ final class RealIor {
 
   static final Path BINARY = Path.of(System.getProperty("user.home"), ".cache/pfsmix/ior/current/install/bin/ior");
 
+  /** The preload trace library as the tracing module's build leaves it (tests run in the module's directory). */
+  static final Path PRELOAD = Path.of("../tracing/target/native/libpfsmix-trace.so").toAbsolutePath().normalize();
+
   private RealIor() {
   }
 

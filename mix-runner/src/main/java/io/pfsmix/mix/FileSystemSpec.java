@@ -29,6 +29,11 @@ public record FileSystemSpec(Kind kind, String label, URI uri, Path mountDir) {
     return kind != Kind.MINI_HDFS && !(kind == Kind.URI && "hdfs".equals(uri.getScheme()));
   }
 
+  /** Whether its files are local paths too, so that an unmodified program (the real IOR) can reach them. */
+  public boolean localPaths() {
+    return kind == Kind.EMBEDDED_PFS || kind == Kind.MOUNTED_PFS || kind == Kind.URI && "file".equals(uri.getScheme());
+  }
+
   static FileSystemSpec parse(String text) {
     String t = text.trim();
     if (t.equals("pfs")) {

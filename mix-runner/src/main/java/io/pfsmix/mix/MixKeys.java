@@ -55,6 +55,17 @@ public final class MixKeys {
   public static final String IOR_RANKS_PER_TASK = "mix.ior.ranks-per-task";
   public static final int IOR_RANKS_PER_TASK_DEFAULT = 1;
 
+  /**
+   * The IOR that writes the checkpoints: java (the ior-adapter's driver, through the Hadoop FileSystem API) or
+   * native:PATH (the real IOR binary at PATH, under mpirun, traced by the LD_PRELOAD library).
+   */
+  public static final String IOR_DRIVER = "mix.ior.driver";
+  public static final String IOR_DRIVER_DEFAULT = "java";
+
+  /** Further mpirun options for the real IOR (mix.ior.driver = native:PATH); -np is mix.ior.ranks. */
+  public static final String IOR_MPIRUN_ARGS = "mix.ior.mpirun-args";
+  public static final String IOR_MPIRUN_ARGS_DEFAULT = "";
+
   /** HTTP request data the classifier reads; generated there when absent. Default: DIR/tfidf/requests. */
   public static final String TFIDF_DATA = "mix.tfidf.data";
 

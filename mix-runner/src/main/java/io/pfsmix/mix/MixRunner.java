@@ -46,6 +46,8 @@ public final class MixRunner {
   private final List<PhaseRecord> phases = new ArrayList<>();
   private final List<BalanceStep> balancing = new ArrayList<>();
   private final Map<String, Map<String, String>> environment = new LinkedHashMap<>();
+  /** Where the real IOR wrote the checkpoints, as local paths (its traces name those), per file system run. */
+  private final List<String> localIorDirs = new ArrayList<>();
   private final CountDownLatch finished = new CountDownLatch(1);
   private volatile PhaseExecutor current;
   private volatile String cancelReason;
@@ -151,6 +153,9 @@ public final class MixRunner {
       description.put("default file system", env.conf().get(FileSystem.FS_DEFAULT_NAME_KEY));
       description.put("phase order", settings.method().describeOrder());
       environment.put(fs.label(), description);
+      if (settings.iorNative() != null) {
+        localIorDirs.add(NativeIorWorkload.localPath(env.conf(), iorDir()).toString());
+      }
       checkCancelled();
       // the mix's directory is this run's alone until it ends: no other run writes its checkpoints or labels there
       try (RunLock lock = RunLock.acquire(env.conf(), new org.apache.hadoop.fs.Path(base(), RunLock.DIR_NAME),
@@ -358,7 +363,7 @@ public final class MixRunner {
       progress.say("merging the traces of " + traced.size() + " phases into " + ResultsFiles.MERGED_TRACE);
       try {
         long endNs = phases.stream().mapToLong(PhaseRecord::endNs).max().orElse(WallClock.nowNs());
-        TraceAnalysis analysis = new TraceAnalysis(new PathRoles(iorDir(), settings.tfidfData(), tfidfDir(),
+        TraceAnalysis analysis = new TraceAnalysis(new PathRoles(iorDir(), localIorDirs, settings.tfidfData(), tfidfDir(),
             settings.tfidfModel()), startedNs, endNs, 400);
         List<Path> all = new ArrayList<>();
         for (PhaseRecord p : traced) {

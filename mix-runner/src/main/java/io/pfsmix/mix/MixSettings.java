@@ -21,8 +21,10 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 
 import io.pfsmix.fs.Sizes;
+import io.pfsmix.ior.IorConfigKeys;
 import io.pfsmix.ior.IorOptions;
 import io.pfsmix.ior.IorUsageException;
+import io.pfsmix.ior.NativeIor;
 
 /**
  * The validated settings of one mix: a configuration file's properties with flags layered on top. Every problem is
@@ -40,6 +42,8 @@ public record MixSettings(
     List<String> iorFlags,
     IorPlacement iorPlacement,
     int iorRanksPerTask,
+    Path iorNative,
+    List<String> iorMpirunArgs,
     String tfidfData,
     long tfidfSize,
     String tfidfModel,
@@ -121,8 +125,11 @@ public record MixSettings(
     }
     List<String> iorFlags = r.string(MixKeys.IOR_FLAGS, MixKeys.IOR_FLAGS_DEFAULT).isBlank() ? List.of()
         : List.of(r.string(MixKeys.IOR_FLAGS, "").trim().split("\\s+"));
+    Path iorNative = nativeIor(r.string(MixKeys.IOR_DRIVER, MixKeys.IOR_DRIVER_DEFAULT));
     for (String flag : iorFlags) {
-      if (List.of("-a", "-b", "-t", "-s", "-F", "-o", "-i", "-N", "-w", "-r").contains(flag)) {
+      // the real IOR takes any API it was built with; the Java driver's is the mix's choice
+      if (List.of("-b", "-t", "-s", "-F", "-o", "-i", "-N", "-w", "-r").contains(flag)
+          || flag.equals("-a") && iorNative == null) {
         throw new MixConfigException(MixKeys.IOR_FLAGS, "flag " + flag + " is set by the mix itself (see "
             + MixKeys.IOR_BLOCK + ", " + MixKeys.PATTERNS + ", " + MixKeys.REPETITIONS + ")");
       }
@@ -137,6 +144,20 @@ public record MixSettings(
     }
     IorPlacement placement = values.containsKey(MixKeys.IOR_PLACEMENT)
         ? IorPlacement.parse(r.string(MixKeys.IOR_PLACEMENT, "")) : IorPlacement.defaultFor(jobs);
+    List<String> mpirunArgs = r.string(MixKeys.IOR_MPIRUN_ARGS, MixKeys.IOR_MPIRUN_ARGS_DEFAULT).isBlank() ? List.of()
+        : List.of(r.string(MixKeys.IOR_MPIRUN_ARGS, "").split("\\s+"));
+    TracingMode tracing = TracingMode.parse(r.string(MixKeys.TRACING, MixKeys.TRACING_DEFAULT));
+    if (iorNative != null) {
+      if (values.containsKey(MixKeys.IOR_PLACEMENT)) {
+        throw new MixConfigException(MixKeys.IOR_PLACEMENT, "places the Java driver's ranks; the real IOR's ranks are"
+            + " mpirun's to place (" + MixKeys.IOR_MPIRUN_ARGS + ", e.g. --hostfile FILE)");
+      }
+      placement = IorPlacement.THREADS;
+      checkNativeIor(iorNative, mpirunArgs, fileSystems, tracing, hadoop);
+    } else if (!mpirunArgs.isEmpty()) {
+      throw new MixConfigException(MixKeys.IOR_MPIRUN_ARGS, "applies to the real IOR only (" + MixKeys.IOR_DRIVER
+          + " = native:PATH); the Java driver runs without mpirun");
+    }
     if (placement == IorPlacement.YARN && jobs.kind() == JobsSpec.Kind.LOCAL) {
       throw new MixConfigException(MixKeys.IOR_PLACEMENT, "yarn runs IOR's ranks as tasks of a YARN job, but "
           + MixKeys.JOBS + " is local: use --jobs yarn-mini or cluster:CONF_DIR, or " + MixKeys.IOR_PLACEMENT
@@ -153,7 +174,6 @@ public record MixSettings(
     boolean balance = r.bool(MixKeys.BALANCE, MixKeys.BALANCE_DEFAULT);
     double tolerance = r.fraction(MixKeys.BALANCE_TOLERANCE, MixKeys.BALANCE_TOLERANCE_DEFAULT);
     int rounds = r.positiveInt(MixKeys.BALANCE_ROUNDS, MixKeys.BALANCE_ROUNDS_DEFAULT);
-    TracingMode tracing = TracingMode.parse(r.string(MixKeys.TRACING, MixKeys.TRACING_DEFAULT));
     Set<String> settle = MeasurementMethod.parseSettle(r.list(MixKeys.SETTLE, MixKeys.SETTLE_DEFAULT));
     MeasurementMethod method = new MeasurementMethod(
         MeasurementMethod.parseOrder(r.string(MixKeys.PHASE_ORDER, MixKeys.PHASE_ORDER_DEFAULT)),
@@ -173,8 +193,8 @@ public record MixSettings(
     Map<String, String> asWritten = new TreeMap<>(values);
     checkSchemes(fileSystems, data, model, hadoop);
     MixSettings settings = new MixSettings(List.copyOf(fileSystems), dir, jobs, List.copyOf(patterns), ranks, block,
-        transfer, segments, iorFlags, placement, ranksPerTask, data, tfidfSize, model, trainSize, seed, repetitions,
-        warmup, balance, tolerance, rounds, tracing, method, results, Map.copyOf(hadoop), asWritten);
+        transfer, segments, iorFlags, placement, ranksPerTask, iorNative, mpirunArgs, data, tfidfSize, model, trainSize,
+        seed, repetitions, warmup, balance, tolerance, rounds, tracing, method, results, Map.copyOf(hadoop), asWritten);
     settings.checkIorCommands();
     // the default is made last, once every setting is known to be good: only a mix that will run gets one
     return results != null ? settings : settings.withResults(ResultsFiles.createNew(Path.of("results"), "mix"));
@@ -182,8 +202,8 @@ public record MixSettings(
 
   private MixSettings withResults(Path dir) {
     return new MixSettings(fileSystems, this.dir, jobs, patterns, iorRanks, iorBlock, iorTransfer, iorSegments, iorFlags,
-        iorPlacement, iorRanksPerTask, tfidfData, tfidfSize, tfidfModel, tfidfTrainSize, tfidfSeed, repetitions, warmup,
-        balance, balanceTolerance, balanceRounds, tracing, method, dir, hadoop, asWritten);
+        iorPlacement, iorRanksPerTask, iorNative, iorMpirunArgs, tfidfData, tfidfSize, tfidfModel, tfidfTrainSize,
+        tfidfSeed, repetitions, warmup, balance, balanceTolerance, balanceRounds, tracing, method, dir, hadoop, asWritten);
   }
 
   /**
@@ -191,6 +211,11 @@ public record MixSettings(
    * phase): a flag IOR refuses would otherwise stop the mix only at its first IOR phase, after TFIDF phases ran.
    */
   private void checkIorCommands() {
+    if (iorNative != null) {
+      // the real IOR is its own judge of its flags (and knows APIs and flags the Java driver does not run): a flag it
+      // refuses stops the mix at the first IOR phase, with IOR's message
+      return;
+    }
     for (IorPattern pattern : patterns) {
       List<String> command = IorWorkload.flags(this, pattern, iorSegments, dir.replaceAll("/+$", "") + "/ior/check");
       // the mix's own flags first (they end before the further flags), so that a problem is blamed on the right key
@@ -205,6 +230,58 @@ public record MixSettings(
       IorOptions.parse(command.toArray(new String[0])).validate();
     } catch (IorUsageException e) {
       throw new MixConfigException(key, "IOR refuses " + what + ": " + e.getMessage().replaceFirst("^ERROR: ", ""));
+    }
+  }
+
+  /** The real IOR's binary of {@link MixKeys#IOR_DRIVER}, or null for the Java driver. */
+  private static Path nativeIor(String driver) {
+    if (driver.equals(MixKeys.IOR_DRIVER_DEFAULT)) {
+      return null;
+    }
+    if (!driver.startsWith("native:") || driver.length() == "native:".length()) {
+      throw new MixConfigException(MixKeys.IOR_DRIVER, "'" + driver + "' is neither java nor native:PATH (the real IOR"
+          + " binary, e.g. native:/opt/ior/bin/ior)");
+    }
+    Path binary = Path.of(driver.substring("native:".length())).toAbsolutePath().normalize();
+    if (!Files.isRegularFile(binary)) {
+      throw new MixConfigException(MixKeys.IOR_DRIVER, binary + " " + (Files.exists(binary) ? "is not a regular file"
+          : "does not exist") + " (scripts/ior-build.sh builds the real IOR into"
+          + " ~/.cache/pfsmix/ior/current/install/bin/ior)");
+    }
+    if (!Files.isExecutable(binary)) {
+      throw new MixConfigException(MixKeys.IOR_DRIVER, binary + " is not executable");
+    }
+    return binary;
+  }
+
+  /** What the real IOR needs before anything runs: mpirun, the trace library when traced, local paths, its own -np. */
+  private static void checkNativeIor(Path binary, List<String> mpirunArgs, List<FileSystemSpec> fileSystems,
+      TracingMode tracing, Map<String, String> hadoop) {
+    Configuration conf = new Configuration(false);
+    hadoop.forEach(conf::set);
+    NativeIor ior = new NativeIor(conf);
+    if (ior.mpirun() == null) {
+      throw new MixConfigException(MixKeys.IOR_DRIVER, "native:" + binary + " runs under mpirun, and "
+          + (conf.get(IorConfigKeys.NATIVE_MPIRUN) != null ? conf.get(IorConfigKeys.NATIVE_MPIRUN) + " ("
+          + MixKeys.HADOOP_PREFIX + IorConfigKeys.NATIVE_MPIRUN + ") is not an executable" : "there is no mpirun on PATH"
+          + " (Debian's openmpi-bin; or set " + MixKeys.HADOOP_PREFIX + IorConfigKeys.NATIVE_MPIRUN + ")"));
+    }
+    if (tracing != TracingMode.OFF && !Files.isRegularFile(ior.preloadLibrary())) {
+      throw new MixConfigException(MixKeys.TRACING, "the real IOR is traced by " + ior.preloadLibrary() + ", which is"
+          + " not built (./mvnw -pl tracing install; or set " + MixKeys.HADOOP_PREFIX + IorConfigKeys.NATIVE_PRELOAD
+          + ", or " + MixKeys.TRACING + " = off)");
+    }
+    for (FileSystemSpec fs : fileSystems) {
+      if (!fs.localPaths()) {
+        throw new MixConfigException(MixKeys.FS, "the real IOR writes through a local path, and " + fs.label()
+            + " has none here: use pfs, pfs@DIR or file:/// with " + MixKeys.IOR_DRIVER + " = native:PATH");
+      }
+    }
+    for (String arg : mpirunArgs) {
+      if (List.of("-np", "-n", "--np", "--n", "-c").contains(arg.split("=", 2)[0])) {
+        throw new MixConfigException(MixKeys.IOR_MPIRUN_ARGS, arg + " is set by the mix itself (" + MixKeys.IOR_RANKS
+            + ")");
+      }
     }
   }
 

@@ -1,6 +1,8 @@
 package io.pfsmix.mix;
 
 import java.net.URI;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Which workload a traced path belongs to, by where the mix put each workload's files on the file system under test.
@@ -16,14 +18,21 @@ public final class PathRoles {
   public static final String TFIDF_OTHER = "tfidf-other";
   /** Anything else (job staging outside the mix directory, the runner's own checks). */
   public static final String OTHER = "other";
+  /** What the real IOR's launcher and the system read on its ranks' behalf (MPI's start-up; LauncherFiles). */
+  public static final String LAUNCHER = "launcher";
 
-  private final String iorDir;
+  private final List<String> iorDirs = new ArrayList<>();
   private final String tfidfInput;
   private final String tfidfDir;
   private final String tfidfModel;
 
-  public PathRoles(String iorDir, String tfidfInput, String tfidfDir, String tfidfModel) {
-    this.iorDir = withSlash(pathOf(iorDir));
+  /**
+   * @param iorDir the checkpoints' directory on the file system under test
+   * @param localIorDirs the same directory as local paths, where the real IOR wrote it (its traces name those)
+   */
+  public PathRoles(String iorDir, List<String> localIorDirs, String tfidfInput, String tfidfDir, String tfidfModel) {
+    this.iorDirs.add(withSlash(pathOf(iorDir)));
+    localIorDirs.forEach(d -> iorDirs.add(withSlash(d)));
     this.tfidfInput = pathOf(tfidfInput);
     this.tfidfDir = withSlash(pathOf(tfidfDir));
     this.tfidfModel = pathOf(tfidfModel);
@@ -35,7 +44,7 @@ public final class PathRoles {
       return OTHER;
     }
     String p = pathOf(path);
-    if (p.startsWith(iorDir)) {
+    if (iorDirs.stream().anyMatch(p::startsWith)) {
       return IOR_CHECKPOINT;
     }
     if (p.equals(tfidfInput) || p.startsWith(withSlash(tfidfInput))) {

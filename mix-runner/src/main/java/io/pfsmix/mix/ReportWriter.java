@@ -14,6 +14,8 @@ import java.util.Map;
 
 import org.knowm.xchart.internal.chartpart.Chart;
 
+import io.pfsmix.trace.format.TracePoint;
+
 /**
  * Writes a mix's report from its raw measurements: report.md for terminals (charts as PNG files beside it) and
  * report.html with the same tables and the charts embedded.
@@ -185,20 +187,36 @@ public final class ReportWriter {
         }
       }
     }
+    // the real IOR's calls are traced at the POSIX point (the preload library), beside TFIDF's Hadoop points
+    boolean posix = trace.bytes().values().stream().anyMatch(byKey -> byKey.keySet().stream()
+        .anyMatch(k -> k.startsWith(TracePoint.POSIX.name() + ".")));
     List<List<String>> rows = new ArrayList<>();
-    rows.add(List.of("IOR checkpoint writes", Long.toString(iorReported),
+    List<String> ior = new ArrayList<>(List.of("IOR checkpoint writes", Long.toString(iorReported),
         bytes(trace, PathRoles.IOR_CHECKPOINT, "APPLICATION.write"), bytes(trace, PathRoles.IOR_CHECKPOINT,
             "STORAGE.write")));
-    rows.add(List.of("TFIDF request reads", Long.toString(tfidfReported),
+    List<String> tfidf = new ArrayList<>(List.of("TFIDF request reads", Long.toString(tfidfReported),
         bytes(trace, PathRoles.TFIDF_INPUT, "APPLICATION.read"), bytes(trace, PathRoles.TFIDF_INPUT, "STORAGE.read")));
+    List<String> columns = new ArrayList<>(List.of("data", "workloads reported", "trace: application",
+        "trace: storage"));
+    if (posix) {
+      ior.add(bytes(trace, PathRoles.IOR_CHECKPOINT, "POSIX.write"));
+      tfidf.add(bytes(trace, PathRoles.TFIDF_INPUT, "POSIX.read"));
+      columns.add("trace: POSIX");
+    }
+    rows.add(ior);
+    rows.add(tfidf);
+    Map<String, Long> launcher = trace.bytes().getOrDefault(PathRoles.LAUNCHER, Map.of());
     String note = trace.records() + " records in " + trace.file() + " (every traced phase, time-ordered)."
         + " The application point counts what the workloads asked for; the storage point what reached the storage"
-        + " behind the shim's buffers (read-ahead may read past what was asked). Where a request file spans several"
+        + " behind the shim's buffers (read-ahead may read past what was asked)"
+        + (posix ? "; the POSIX point the real IOR's calls (the LD_PRELOAD library), apart from what MPI's start-up"
+            + " read on its ranks' behalf (" + launcher.getOrDefault("POSIX.read", 0L) + " bytes of /usr, /sys, /proc"
+            + " and the like, left out here and in the timeline)" : "") + "."
+        + " Where a request file spans several"
         + " input splits, each split's reader reads on past its end to finish its last request, so the application"
         + " point can exceed the data size by up to a request per split."
         + (trace.cutShort().isEmpty() ? "" : " Cut short: " + String.join("; ", trace.cutShort()));
-    return new Table("Bytes the workloads reported vs bytes in the trace (traced phases)", note,
-        List.of("data", "workloads reported", "trace: application", "trace: storage"), rows);
+    return new Table("Bytes the workloads reported vs bytes in the trace (traced phases)", note, columns, rows);
   }
 
   private static Table phaseTable(List<PhaseRecord> phases) {

@@ -2,7 +2,10 @@ package io.pfsmix.mix;
 
 import org.apache.hadoop.conf.Configuration;
 
-/** The study's two workloads: IOR checkpoints (ior-adapter) and the TFIDF classifier (tfidf-job). */
+/**
+ * The study's two workloads: IOR checkpoints (ior-adapter's Java driver, or the real IOR) and the TFIDF classifier
+ * (tfidf-job).
+ */
 final class StudyWorkloads implements WorkloadFactory {
 
   @Override
@@ -17,6 +20,7 @@ final class StudyWorkloads implements WorkloadFactory {
 
   @Override
   public Workload ior(Configuration conf, MixSettings settings, IorPattern pattern, int segments, String dir) {
-    return new IorWorkload(conf, settings, pattern, segments, dir);
+    return settings.iorNative() != null ? new NativeIorWorkload(conf, settings, pattern, segments, dir)
+        : new IorWorkload(conf, settings, pattern, segments, dir);
   }
 }

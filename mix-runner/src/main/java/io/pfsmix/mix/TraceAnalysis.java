@@ -13,6 +13,7 @@ import java.util.TreeMap;
 import io.pfsmix.trace.format.TraceReader;
 import io.pfsmix.trace.format.TracePoint;
 import io.pfsmix.trace.format.TraceRecord;
+import io.pfsmix.trace.tools.LauncherFiles;
 
 /**
  * Reads the trace files each traced phase left and totals their data bytes by role, trace point and direction, per phase
@@ -57,11 +58,18 @@ public final class TraceAnalysis {
           if (!r.succeeded() || r.bytes() <= 0 || !(r.op().isRead() || r.op().isWrite())) {
             continue;
           }
-          String role = roles.roleOf(r.path());
+          boolean launcher = LauncherFiles.groupOf(r) != null;
+          String role = launcher ? PathRoles.LAUNCHER : roles.roleOf(r.path());
           String key = r.point().name() + "." + (r.op().isRead() ? "read" : "write");
           add(totals.computeIfAbsent(role, k -> new TreeMap<>()), key, r.bytes());
           add(phase.computeIfAbsent(role, k -> new TreeMap<>()), key, r.bytes());
-          double[] values = binned.computeIfAbsent(r.point(), k -> new TreeMap<>())
+          if (launcher) {
+            // MPI's start-up reads are neither workload's I/O, though the real IOR's ranks made them
+            continue;
+          }
+          // an unmodified program's POSIX calls are what it asked for, as the application point is a Hadoop program's
+          TracePoint point = r.point() == TracePoint.POSIX ? TracePoint.APPLICATION : r.point();
+          double[] values = binned.computeIfAbsent(point, k -> new TreeMap<>())
               .computeIfAbsent(workloadOf(r), k -> new double[bins]);
           double from = (r.startNs() - originNs) / 1e9;
           spread(values, binSeconds, from, Math.max(from, (r.endNs() - originNs) / 1e9), r.bytes() / (1024.0 * 1024.0));
@@ -83,7 +91,8 @@ public final class TraceAnalysis {
 
   /**
    * MiB/s per workload over time, from one trace point: APPLICATION when any records have it (what the workloads asked
-   * for, without counting read-ahead twice), else whichever point the trace holds.
+   * for, without counting read-ahead twice; the real IOR's POSIX calls count there), else whichever point the trace
+   * holds. Launcher and system files (MPI's start-up) are left out.
    */
   public Timeline timeline() {
     TracePoint point = binned.containsKey(TracePoint.APPLICATION) || binned.isEmpty() ? TracePoint.APPLICATION

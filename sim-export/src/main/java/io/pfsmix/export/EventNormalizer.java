@@ -116,13 +116,43 @@ public final class EventNormalizer {
     return skippedPoints;
   }
 
-  /** A URI's path ("pfs://host/a/b" -> "/a/b"); plain paths stay as they are. */
+  /**
+   * A URI's path with scheme and authority removed: "pfs://host/a/b", "pfs:///a/b" and "pfs:/a/b" (how Hadoop prints a
+   * path without authority) all become "/a/b", so the application point names a file as the storage point does. Plain
+   * paths stay as they are.
+   */
   static String fsPath(String path) {
-    int scheme = path.indexOf("://");
-    if (scheme < 0 || path.indexOf('/') < scheme) {
+    int colon = schemeEnd(path);
+    if (colon < 0) {
       return path;
     }
-    int slash = path.indexOf('/', scheme + 3);
-    return slash < 0 ? "/" : path.substring(slash);
+    int start = colon + 1;
+    if (path.startsWith("//", start)) {
+      int slash = path.indexOf('/', start + 2);
+      return slash < 0 ? "/" : path.substring(slash);
+    }
+    return start == path.length() ? "/" : path.substring(start);
+  }
+
+  /** Index of the colon ending a URI scheme (RFC 3986: a letter, then letters, digits, "+", "-", "."), else -1. */
+  private static int schemeEnd(String path) {
+    if (path.isEmpty() || !isAsciiLetter(path.charAt(0))) {
+      return -1;
+    }
+    for (int i = 1; i < path.length(); i++) {
+      char c = path.charAt(i);
+      if (c == ':') {
+        // a scheme is followed by a path that starts with "/" or by nothing ("pfs:" is the root)
+        return i + 1 == path.length() || path.charAt(i + 1) == '/' ? i : -1;
+      }
+      if (!isAsciiLetter(c) && !(c >= '0' && c <= '9') && c != '+' && c != '-' && c != '.') {
+        return -1;
+      }
+    }
+    return -1;
+  }
+
+  private static boolean isAsciiLetter(char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
   }
 }

@@ -42,6 +42,21 @@ class SimGridReplayTest {
   }
 
   @Test
+  void hadoopPathsLoseTheirSchemeHowEverHadoopPrintedThem() throws Exception {
+    TestTraces t = new TestTraces().hadoopNamespaceTask("n1", "attempt_1700000000000_0007_m_000001_0",
+        "pfs:/in/part-0", "pfs:///out/part-0", 2, 4096, TestTraces.T0);
+    Path bundle = dir.resolve("b0");
+    ExportRun.Result r = new ExportRun(ExportFormat.SIMGRID, new ExportOptions())
+        .run(t.write(Files.createDirectories(dir.resolve("b0-traces"))), bundle);
+    // the mkdirs, listing and stats are not expressible in the bundle (counted warnings)
+    assertThat(r.warnings().total()).isPositive();
+    String actions = Files.readString(bundle.resolve("actions/attempt_1700000000000_0007_m_000001_0.txt"));
+    assertThat(actions).contains(" read /in/part-0 4096 4096").contains(" write /out/part-0 0 4096")
+        .doesNotContain("pfs:");
+    assertThat(bundle.resolve("content.txt")).hasContent("/in/part-0 8192");
+  }
+
+  @Test
   void simulatedTimeIsBytesOverConfiguredBandwidth() throws Exception {
     Path replayer = ThirdPartyTools.simgridReplayer();
     long four = 4L << 20;

@@ -68,9 +68,43 @@ final class TestTraces {
     return this;
   }
 
+  /**
+   * A Hadoop task's namespace calls around one read and one write, each path spelled as Hadoop prints it (pfs:/x): it
+   * makes a directory, lists one, stats the root, a missing file (failing) and its input, fails to open a missing file,
+   * then reads its input (reads stream reads of size bytes), creates its output with one write, and closes both. Only the
+   * input and the output are regular files.
+   */
+  TestTraces hadoopNamespaceTask(String host, String attempt, String input, String output, int reads, long size,
+      long startNs) {
+    EventContext c = new EventContext(host, 7100, "job_1700000000000_0007", attempt, EventContext.NO_RANK);
+    long n = TraceRecord.NONE;
+    long t = add(startNs, 4000, TraceOp.MKDIRS, TracePoint.APPLICATION, "pfs:/out", n, n, n, c);
+    t = add(t, 6000, TraceOp.LIST_STATUS, TracePoint.APPLICATION, "pfs:/in", n, n, n, c);
+    t = add(t, 2000, TraceOp.GET_FILE_STATUS, TracePoint.APPLICATION, "pfs:/", n, n, n, c);
+    t = add(t, 2000, TraceOp.GET_FILE_STATUS, TracePoint.APPLICATION, "pfs:/out/_missing", n, n, n,
+        "java.io.FileNotFoundException", c);
+    t = add(t, 2000, TraceOp.OPEN, TracePoint.APPLICATION, "pfs:/in/absent", n, n, n, "java.io.FileNotFoundException",
+        c);
+    t = add(t, 2000, TraceOp.GET_FILE_STATUS, TracePoint.APPLICATION, input, n, n, n, c);
+    t = add(t, 5000, TraceOp.OPEN, TracePoint.APPLICATION, input, n, n, n, c);
+    for (int i = 0; i < reads; i++) {
+      t = add(t, 20_000, TraceOp.READ, TracePoint.APPLICATION, input, n, size, size, c);
+    }
+    t = add(t, 1000, TraceOp.CLOSE, TracePoint.APPLICATION, input, n, n, n, c);
+    t = add(t, 5000, TraceOp.CREATE, TracePoint.APPLICATION, output, n, n, n, c);
+    t = add(t, 30_000, TraceOp.WRITE, TracePoint.APPLICATION, output, n, size, size, c);
+    add(t, 1000, TraceOp.CLOSE, TracePoint.APPLICATION, output, n, n, n, c);
+    return this;
+  }
+
   private long add(long t, long dur, TraceOp op, TracePoint point, String path, long offset, long length, long bytes,
       EventContext c) {
-    records.add(new TraceRecord(t, dur, op, point, path, offset, length, bytes, TraceRecord.OK, 1, c));
+    return add(t, dur, op, point, path, offset, length, bytes, TraceRecord.OK, c);
+  }
+
+  private long add(long t, long dur, TraceOp op, TracePoint point, String path, long offset, long length, long bytes,
+      String result, EventContext c) {
+    records.add(new TraceRecord(t, dur, op, point, path, offset, length, bytes, result, 1, c));
     return t + dur + 10_000;
   }
 

@@ -29,6 +29,20 @@ final class ThirdPartyTools {
     return python;
   }
 
+  /**
+   * The directory holding darshan-util's C tools (darshan-parser, darshan-dxt-parser): $PFSMIX_DARSHAN_UTIL_BIN, else
+   * the build scripts/darshan-util-build.sh (run by ./run-tests) made in ~/.cache/pfsmix/darshan-util/current.
+   */
+  static Path darshanUtilBin() {
+    String env = System.getenv("PFSMIX_DARSHAN_UTIL_BIN");
+    Path bin = env != null && !env.isEmpty() ? Paths.get(env)
+        : Paths.get(System.getProperty("user.home"), ".cache/pfsmix/darshan-util/current/install/bin");
+    assumeTrue(Files.isExecutable(bin.resolve("darshan-parser")) && Files.isExecutable(bin.resolve("darshan-dxt-parser")),
+        "darshan-util's C tools not built in " + bin + ": no registry here has their source; name a Darshan release"
+            + " tarball with PFSMIX_DARSHAN_TARBALL and run scripts/darshan-util-build.sh (or ./run-tests)");
+    return bin;
+  }
+
   /** The SimGrid replayer built by the Maven profile simgrid-replayer. */
   static Path simgridReplayer() {
     String prop = System.getProperty("pfsmix.simgrid.replayer", "target/native/pfsmix-simgrid-replay");

@@ -14,6 +14,7 @@ import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -26,6 +27,9 @@ import java.util.Set;
  * Accumulates Darshan POSIX counters and DXT segments per file and rank while the trace streams by, then writes the log.
  * Memory grows with files x ranks (counters) and with the number of DXT segments, which --dxt-max-segments caps: past it
  * DXT stops recording, the log's DXT_POSIX partial flag is set and a counted warning says so (counters stay complete).
+ * As Darshan's runtime does, only regular files get POSIX records (here: paths some call opened, read or wrote
+ * successfully; directories, listings and names only probed are left out), only successful calls are counted, and a file
+ * several ranks used gets one reduced rank -1 record instead of theirs (its DXT segments stay per rank).
  */
 public final class DarshanExporter implements Exporter {
   static final int POSIX_MODULE = 1;
@@ -44,6 +48,8 @@ public final class DarshanExporter implements Exporter {
   /** Per actor index: its records by file path. */
   private final List<Map<String, PosixFileRecord>> byActor = new ArrayList<>();
   private final List<PosixFileRecord> records = new ArrayList<>();
+  /** File indices of the paths known to be regular files: some call opened, read or wrote them successfully. */
+  private final BitSet regularFiles = new BitSet();
   private final Set<String> hosts = new LinkedHashSet<>();
   private final Set<String> jobIds = new LinkedHashSet<>();
   private long dxtSegments;
@@ -86,9 +92,19 @@ public final class DarshanExporter implements Exporter {
       }
       return;
     }
+    if (!e.record.succeeded() && e.kind != EventKind.CLOSE) {
+      // Darshan's wrappers record successful calls only (a close is recorded whatever it returned)
+      if (e.kind.movesData()) {
+        warnings.warn("failed read or write, not counted (Darshan counts successful calls only)", e);
+      }
+      return;
+    }
     double t1 = (start - baseNs) / NS;
     double t2 = (e.endNs() - baseNs) / NS;
     PosixFileRecord rec = recordOf(e);
+    if (e.kind.movesData() || e.kind == EventKind.OPEN) {
+      regularFiles.set(rec.fileIndex);
+    }
     switch (e.kind) {
       case OPEN -> rec.open(t1, t2);
       case CLOSE -> rec.close(t1, t2);
@@ -98,11 +114,6 @@ public final class DarshanExporter implements Exporter {
       case FDATASYNC -> rec.count(PosixCounters.FDSYNCS, t1, t2);
       case FLUSH, METADATA -> rec.meta(t1, t2);
       case READ, WRITE -> {
-        if (!e.record.succeeded()) {
-          // Darshan does not count failed reads and writes either
-          warnings.warn("failed read or write, not counted (Darshan counts successful calls only)", e);
-          return;
-        }
         boolean write = e.kind == EventKind.WRITE;
         if (write) {
           rec.write(e.offset, e.transferred, t1, t2);
@@ -166,29 +177,46 @@ public final class DarshanExporter implements Exporter {
       rankOf[order.get(r).index()] = r;
     }
     double shift = (baseNs - minStartNs) / NS;
+    List<PosixFileRecord> perRank = new ArrayList<>();
+    Map<Integer, List<PosixFileRecord>> byFile = new HashMap<>();
+    for (PosixFileRecord rec : records) {
+      if (regularFiles.get(rec.fileIndex)) {
+        rec.complete();
+        rec.shiftTimestamps(shift);
+        perRank.add(rec);
+        byFile.computeIfAbsent(rec.fileIndex, f -> new ArrayList<>()).add(rec);
+      }
+    }
+    List<PosixFileRecord> entries = new ArrayList<>();
+    for (List<PosixFileRecord> file : byFile.values()) {
+      if (file.size() == 1) {
+        entries.add(file.get(0));
+      } else {
+        file.sort(Comparator.comparingInt(r -> rankOf[r.actorIndex]));
+        entries.add(PosixFileRecord.shared(file, rankOf));
+      }
+    }
+    entries.sort(Comparator.comparingInt((PosixFileRecord r) -> rankOf(r, rankOf)).thenComparingInt(r -> r.fileIndex));
+    perRank.sort(Comparator.comparingInt((PosixFileRecord r) -> rankOf[r.actorIndex]).thenComparingInt(r -> r.fileIndex));
     try (DarshanLogWriter log = new DarshanLogWriter(output)) {
       log.writeJob(minStartNs, maxEndNs, actors.size(), jobNumber(), metadata(), options.commandLine(),
           "\npfs\t/");
       log.beginNames();
       Set<Long> written = new HashSet<>();
-      for (String f : fileNames) {
-        long id = DarshanHash.recordId(f);
+      for (int f = regularFiles.nextSetBit(0); f >= 0; f = regularFiles.nextSetBit(f + 1)) {
+        String name = fileNames.get(f);
+        long id = DarshanHash.recordId(name);
         if (written.add(id)) {
-          log.name(id, f);
+          log.name(id, name);
         }
       }
-      List<PosixFileRecord> entries = new ArrayList<>(records);
-      entries.sort(Comparator.comparingInt((PosixFileRecord r) -> rankOf[r.actorIndex])
-          .thenComparingInt(r -> r.fileIndex));
       log.beginModule(POSIX_MODULE, POSIX_VERSION);
       ByteBuffer b = ByteBuffer.allocate(16 + PosixCounters.COUNT * 8 + PosixCounters.F_COUNT * 8)
           .order(ByteOrder.LITTLE_ENDIAN);
       OutputStream out = log.out();
       for (PosixFileRecord rec : entries) {
-        rec.complete();
-        rec.shiftTimestamps(shift);
         b.clear();
-        b.putLong(rec.recordId).putLong(rankOf[rec.actorIndex]);
+        b.putLong(rec.recordId).putLong(rankOf(rec, rankOf));
         for (long c : rec.counters) {
           b.putLong(c);
         }
@@ -199,13 +227,17 @@ public final class DarshanExporter implements Exporter {
       }
       if (dxtSegments > 0) {
         log.beginModule(DXT_POSIX_MODULE, DXT_POSIX_VERSION);
-        writeDxt(log.out(), entries, rankOf, actors, shift);
+        writeDxt(log.out(), perRank, rankOf, actors, shift);
         if (dxtTruncated) {
           log.markPartial(DXT_POSIX_MODULE);
         }
       }
       log.finish();
     }
+  }
+
+  private static int rankOf(PosixFileRecord rec, int[] rankOf) {
+    return rec.actorIndex == PosixFileRecord.SHARED ? -1 : rankOf[rec.actorIndex];
   }
 
   private void writeDxt(OutputStream out, List<PosixFileRecord> entries, int[] rankOf,

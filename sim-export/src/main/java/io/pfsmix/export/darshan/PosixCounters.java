@@ -3,6 +3,8 @@ package io.pfsmix.export.darshan;
 /** Indices of the Darshan POSIX module (version 4) counters, in the order of darshan-posix-log-format.h. */
 final class PosixCounters {
   static final int OPENS = 0;
+  static final int RENAME_TARGETS = 11;
+  static final int RENAMED_FROM = 12;
   static final int READS = 3;
   static final int WRITES = 4;
   static final int SEEKS = 5;
@@ -31,6 +33,10 @@ final class PosixCounters {
   static final int STRIDE1_COUNT = 53;
   static final int ACCESS1_ACCESS = 57;
   static final int ACCESS1_COUNT = 61;
+  static final int FASTEST_RANK = 65;
+  static final int FASTEST_RANK_BYTES = 66;
+  static final int SLOWEST_RANK = 67;
+  static final int SLOWEST_RANK_BYTES = 68;
   static final int COUNT = 69;
 
   static final int F_OPEN_START = 0;
@@ -46,6 +52,10 @@ final class PosixCounters {
   static final int F_META_TIME = 10;
   static final int F_MAX_READ_TIME = 11;
   static final int F_MAX_WRITE_TIME = 12;
+  static final int F_FASTEST_RANK_TIME = 13;
+  static final int F_SLOWEST_RANK_TIME = 14;
+  static final int F_VARIANCE_RANK_TIME = 15;
+  static final int F_VARIANCE_RANK_BYTES = 16;
   static final int F_COUNT = 17;
 
   /** Upper bounds (inclusive) of Darshan's access size buckets; larger sizes fall into the last (1G_PLUS) bucket. */

@@ -2,12 +2,16 @@ package io.pfsmix.export.darshan;
 
 import static io.pfsmix.export.darshan.PosixCounters.*;
 
+import java.util.List;
+
 /**
  * The POSIX counters of one file as one rank used it, accumulated the way the Darshan runtime does: sequential and
  * consecutive accesses against the last byte touched since open, the most common sizes and strides, cumulative times that
  * do not count overlapping calls twice, first-start and last-end timestamps. Times are seconds since the export's base.
  */
 final class PosixFileRecord {
+  /** The actor index of a record that reduces several ranks' records of one file (Darshan writes it as rank -1). */
+  static final int SHARED = -1;
   final long recordId;
   final int actorIndex;
   final int fileIndex;
@@ -142,6 +146,105 @@ final class PosixFileRecord {
       fcounters[counter] += end - lastEnd;
     }
     return Math.max(lastEnd, end);
+  }
+
+  /**
+   * The record Darshan's runtime writes for a file several ranks used, from their completed records (timestamps already
+   * shifted): counts, bytes, size buckets and times summed; highest offsets, slowest single read and write and last
+   * timestamps kept, first timestamps the earliest of the ranks that did that kind of call; the four most common sizes and
+   * strides merged from each rank's four; the fastest and slowest rank by I/O time (read + write + metadata) with their
+   * bytes; the population variance of the ranks' I/O times and bytes. Mode and alignments are the first rank's.
+   */
+  static PosixFileRecord shared(List<PosixFileRecord> ranks, int[] rankOf) {
+    PosixFileRecord first = ranks.get(0);
+    PosixFileRecord s = new PosixFileRecord(first.recordId, SHARED, first.fileIndex, first.counters[FILE_ALIGNMENT]);
+    s.counters[MODE] = first.counters[MODE];
+    s.counters[RENAMED_FROM] = first.counters[RENAMED_FROM];
+    ValueCounts sizes = new ValueCounts();
+    ValueCounts strideCounts = new ValueCounts();
+    double[] times = new double[ranks.size()];
+    double[] bytes = new double[ranks.size()];
+    for (int i = 0; i < ranks.size(); i++) {
+      PosixFileRecord r = ranks.get(i);
+      sum(s.counters, r.counters, OPENS, RENAME_TARGETS);
+      sum(s.counters, r.counters, BYTES_READ, BYTES_WRITTEN);
+      sum(s.counters, r.counters, CONSEC_READS, MEM_NOT_ALIGNED);
+      sum(s.counters, r.counters, FILE_NOT_ALIGNED, FILE_NOT_ALIGNED);
+      sum(s.counters, r.counters, SIZE_READ_0_100, SIZE_WRITE_0_100 + 9);
+      s.counters[MAX_BYTE_READ] = Math.max(s.counters[MAX_BYTE_READ], r.counters[MAX_BYTE_READ]);
+      s.counters[MAX_BYTE_WRITTEN] = Math.max(s.counters[MAX_BYTE_WRITTEN], r.counters[MAX_BYTE_WRITTEN]);
+      s.closes += r.closes;
+      for (int t = F_OPEN_START; t <= F_CLOSE_START; t++) {
+        // first starts: the earliest among the ranks that made such a call (s counts only ranks merged so far)
+        if (r.touched(t) && (!s.touchedBefore(t, r) || r.fcounters[t] < s.fcounters[t])) {
+          s.fcounters[t] = r.fcounters[t];
+        }
+      }
+      for (int t = F_OPEN_END; t <= F_CLOSE_END; t++) {
+        if (r.touched(t)) {
+          s.fcounters[t] = Math.max(s.fcounters[t], r.fcounters[t]);
+        }
+      }
+      for (int t = F_READ_TIME; t <= F_META_TIME; t++) {
+        s.fcounters[t] += r.fcounters[t];
+      }
+      if (r.fcounters[F_MAX_READ_TIME] > s.fcounters[F_MAX_READ_TIME]) {
+        s.fcounters[F_MAX_READ_TIME] = r.fcounters[F_MAX_READ_TIME];
+        s.counters[MAX_READ_TIME_SIZE] = r.counters[MAX_READ_TIME_SIZE];
+      }
+      if (r.fcounters[F_MAX_WRITE_TIME] > s.fcounters[F_MAX_WRITE_TIME]) {
+        s.fcounters[F_MAX_WRITE_TIME] = r.fcounters[F_MAX_WRITE_TIME];
+        s.counters[MAX_WRITE_TIME_SIZE] = r.counters[MAX_WRITE_TIME_SIZE];
+      }
+      sizes.addTop4(r.counters, ACCESS1_ACCESS, ACCESS1_COUNT);
+      strideCounts.addTop4(r.counters, STRIDE1_STRIDE, STRIDE1_COUNT);
+      times[i] = r.fcounters[F_READ_TIME] + r.fcounters[F_WRITE_TIME] + r.fcounters[F_META_TIME];
+      bytes[i] = r.counters[BYTES_READ] + r.counters[BYTES_WRITTEN];
+      if (i == 0 || times[i] < s.fcounters[F_FASTEST_RANK_TIME]) {
+        s.counters[FASTEST_RANK] = rankOf[r.actorIndex];
+        s.counters[FASTEST_RANK_BYTES] = (long) bytes[i];
+        s.fcounters[F_FASTEST_RANK_TIME] = times[i];
+      }
+      if (i == 0 || times[i] > s.fcounters[F_SLOWEST_RANK_TIME]) {
+        s.counters[SLOWEST_RANK] = rankOf[r.actorIndex];
+        s.counters[SLOWEST_RANK_BYTES] = (long) bytes[i];
+        s.fcounters[F_SLOWEST_RANK_TIME] = times[i];
+      }
+    }
+    sizes.writeTop4(s.counters, ACCESS1_ACCESS, ACCESS1_COUNT);
+    strideCounts.writeTop4(s.counters, STRIDE1_STRIDE, STRIDE1_COUNT);
+    s.fcounters[F_VARIANCE_RANK_TIME] = variance(times);
+    s.fcounters[F_VARIANCE_RANK_BYTES] = variance(bytes);
+    return s;
+  }
+
+  /** Whether the shared record being built already took a first timestamp of this kind (before r was added). */
+  private boolean touchedBefore(int timestamp, PosixFileRecord r) {
+    return switch (timestamp) {
+      case F_OPEN_START -> counters[OPENS] > r.counters[OPENS];
+      case F_READ_START -> counters[READS] > r.counters[READS];
+      case F_WRITE_START -> counters[WRITES] > r.counters[WRITES];
+      default -> closes > r.closes;
+    };
+  }
+
+  private static void sum(long[] into, long[] from, int first, int last) {
+    for (int i = first; i <= last; i++) {
+      into[i] += from[i];
+    }
+  }
+
+  /** Population variance, as Darshan reduces it (S / n). */
+  private static double variance(double[] xs) {
+    double mean = 0;
+    for (double x : xs) {
+      mean += x / xs.length;
+    }
+    double s = 0;
+    for (double x : xs) {
+      s += (x - mean) * (x - mean);
+    }
+    return s / xs.length;
   }
 
   /** Fills the "most common" counters; called once before the record is written. */

@@ -12,21 +12,34 @@ final class ValueCounts {
   private int last = -1;
 
   void add(long value) {
+    add(value, 1);
+  }
+
+  void add(long value, long count) {
     if (last >= 0 && values[last] == value) {
-      counts[last]++;
+      counts[last] += count;
       return;
     }
     for (int i = 0; i < size; i++) {
       if (values[i] == value) {
-        counts[i]++;
+        counts[i] += count;
         last = i;
         return;
       }
     }
     if (size < MAX_VALUES) {
       values[size] = value;
-      counts[size] = 1;
+      counts[size] = count;
       last = size++;
+    }
+  }
+
+  /** Adds the (value, count) pairs a record's "four most common" counters hold; empty slots (count 0) are skipped. */
+  void addTop4(long[] counters, int valueIndex, int countIndex) {
+    for (int slot = 0; slot < 4; slot++) {
+      if (counters[countIndex + slot] > 0) {
+        add(counters[valueIndex + slot], counters[countIndex + slot]);
+      }
     }
   }
 

@@ -138,7 +138,8 @@ public final class SimGridBundleExporter implements Exporter {
     return p.toString();
   }
 
-  private static String header() {
+  /** The XML declaration, SimGrid DTD and opening platform element of a platform or deployment file. */
+  public static String header() {
     return "<?xml version='1.0'?>\n<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
         + "<platform version=\"4.1\">\n";
   }

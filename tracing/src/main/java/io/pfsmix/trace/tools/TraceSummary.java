@@ -16,8 +16,9 @@ import io.pfsmix.trace.format.TraceReader;
 import io.pfsmix.trace.format.TraceRecord;
 
 /**
- * Totals over one or more traces: per operation (and trace point) counts, bytes and time; a size histogram of data
- * calls; per file; per Hadoop task or IOR rank; the time span; failures; cut-short files and lost records.
+ * Totals over one or more traces: the program's data files apart from what its launcher and runtime touched
+ * ({@link LauncherFiles}); per operation (and trace point) counts, bytes and time; a size histogram of data calls; per
+ * file; per Hadoop task or IOR rank; the time span; failures; cut-short files and lost records.
  */
 public final class TraceSummary {
 
@@ -57,7 +58,7 @@ public final class TraceSummary {
   }
 
   /** Reads and writes of one file. */
-  public static final class FileTotals {
+  public static class FileTotals {
     final Totals reads = new Totals();
     final Totals writes = new Totals();
     long calls;
@@ -75,12 +76,33 @@ public final class TraceSummary {
     }
   }
 
+  /** Files of one kind: the program's data files, or one group of launcher and system files. */
+  public static final class KindTotals extends FileTotals {
+    long failures;
+    long files;
+
+    /** Calls of any operation that failed (a failed open counts here, not in reads or writes). */
+    public long failures() {
+      return failures;
+    }
+
+    public long files() {
+      return files;
+    }
+  }
+
+  /** The kind of the program's own files in {@link #byKind()}. */
+  public static final String DATA = "data files";
+
   /** Size buckets: bucket i holds sizes in [2^(i-1), 2^i), bucket 0 holds 0. */
   private static final int BUCKETS = 64;
 
   private final Map<TracePoint, Map<TraceOp, Totals>> byOperation = new EnumMap<>(TracePoint.class);
   private final Map<String, long[]> histograms = new TreeMap<>();
   private final Map<String, FileTotals> byFile = new LinkedHashMap<>();
+  /** The keys of {@link #byFile} that are launcher or system files. */
+  private final java.util.Set<String> launcherFiles = new java.util.HashSet<>();
+  private final Map<String, KindTotals> byKind = new TreeMap<>();
   private final Map<String, Totals> byContext = new TreeMap<>();
   private final Map<String, Long> failuresByResult = new TreeMap<>();
   private final List<String> notes = new ArrayList<>();
@@ -115,12 +137,26 @@ public final class TraceSummary {
       histograms.computeIfAbsent(key, k -> new long[BUCKETS])[bucket(size)]++;
     }
     if (record.path() != null) {
-      FileTotals file = byFile.computeIfAbsent(record.point() + " " + record.path(), p -> new FileTotals());
+      String group = LauncherFiles.groupOf(record);
+      KindTotals kind = byKind.computeIfAbsent(group == null ? DATA : group, k -> new KindTotals());
+      FileTotals file = byFile.computeIfAbsent(record.point() + " " + record.path(), key -> {
+        kind.files++;
+        if (group != null) {
+          launcherFiles.add(key);
+        }
+        return new FileTotals();
+      });
       file.calls++;
+      kind.calls++;
+      if (!record.succeeded()) {
+        kind.failures++;
+      }
       if (record.op().isRead()) {
         file.reads.add(record);
+        kind.reads.add(record);
       } else if (record.op().isWrite()) {
         file.writes.add(record);
+        kind.writes.add(record);
       }
     }
     byContext.computeIfAbsent(record.context().label(), c -> new Totals()).add(record);
@@ -152,6 +188,19 @@ public final class TraceSummary {
     return byFile;
   }
 
+  /**
+   * Per kind of file: {@link #DATA} for the program's data files (its totals are what the program itself moved), else
+   * the launcher or system group ({@link LauncherFiles#groupOf}).
+   */
+  public Map<String, KindTotals> byKind() {
+    return byKind;
+  }
+
+  /** The program's data files' totals (empty when the trace holds none). */
+  public KindTotals data() {
+    return byKind.getOrDefault(DATA, new KindTotals());
+  }
+
   public Map<String, Totals> byContext() {
     return byContext;
   }
@@ -178,6 +227,20 @@ public final class TraceSummary {
     }
     for (String note : notes) {
       out.println("note: " + note);
+    }
+    if (!byKind.isEmpty()) {
+      out.println();
+      out.println("files by kind (the program's data files; then what its launcher and runtime touched, by tree):");
+      out.printf("  %-24s %8s %10s %8s %16s %8s %16s %9s%n", "kind", "files", "calls", "reads", "bytes read", "writes",
+          "bytes written", "failures");
+      List<Map.Entry<String, KindTotals>> kinds = new ArrayList<>(byKind.entrySet());
+      kinds.sort(Comparator.comparing((Map.Entry<String, KindTotals> e) -> !e.getKey().equals(DATA))
+          .thenComparing(e -> -(e.getValue().reads.bytes + e.getValue().writes.bytes)));
+      for (Map.Entry<String, KindTotals> kind : kinds) {
+        KindTotals k = kind.getValue();
+        out.printf("  %-24s %8d %10d %8d %16d %8d %16d %9d%n", kind.getKey(), k.files, k.calls, k.reads.count,
+            k.reads.bytes, k.writes.count, k.writes.bytes, k.failures);
+      }
     }
     out.println();
     out.printf("%-11s %-26s %12s %16s %14s %10s %9s%n", "point", "operation", "calls", "bytes", "total time s",
@@ -211,10 +274,12 @@ public final class TraceSummary {
     }
     out.println();
     List<Map.Entry<String, FileTotals>> files = new ArrayList<>(byFile.entrySet());
-    files.sort(Comparator.comparingLong((Map.Entry<String, FileTotals> e) -> e.getValue().reads.bytes
-        + e.getValue().writes.bytes).reversed());
+    // data files first: the launcher's reads (a 10 MB PCI table) would push a small checkpoint off the list
+    files.sort(Comparator.comparing((Map.Entry<String, FileTotals> e) -> launcherFiles.contains(e.getKey()))
+        .thenComparing(e -> -(e.getValue().reads.bytes + e.getValue().writes.bytes)));
     int shown = topFiles <= 0 ? files.size() : Math.min(topFiles, files.size());
-    out.printf("files (%d, %s by bytes moved):%n", files.size(), shown == files.size() ? "all" : "top " + shown);
+    out.printf("files (%d, %s by bytes moved, data files first):%n", files.size(),
+        shown == files.size() ? "all" : "top " + shown);
     out.printf("  %10s %8s %16s %8s %16s  %s%n", "calls", "reads", "bytes read", "writes", "bytes written", "point path");
     for (Map.Entry<String, FileTotals> file : files.subList(0, shown)) {
       FileTotals f = file.getValue();

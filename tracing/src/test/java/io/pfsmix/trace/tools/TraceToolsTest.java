@@ -267,6 +267,59 @@ class TraceToolsTest {
   }
 
   @Test
+  void summaryPutsTheProgramsDataFilesApartFromWhatItsLauncherTouched() {
+    EventContext rank = new EventContext("n1", 10, "", "", 0);
+    TraceSummary summary = new TraceSummary();
+    // what a traced IOR rank does: its checkpoint, and MPI's and hwloc's start-up reads, probes and session files
+    summary.add(call(TraceOp.POSIX_PWRITE, "/scratch/ckpt", 1 << 20, TraceRecord.OK, rank));
+    summary.add(call(TraceOp.POSIX_PREAD, "/scratch/ckpt", 1 << 20, TraceRecord.OK, rank));
+    summary.add(call(TraceOp.POSIX_OPEN, "/scratch/missing", TraceRecord.NONE, "ENOENT", rank));
+    summary.add(call(TraceOp.POSIX_READ, "/usr/share/misc/pci.ids", 4_000_000, TraceRecord.OK, rank));
+    summary.add(call(TraceOp.POSIX_READ, "//sys/class/block/../../devices/system/cpu/online", 8, TraceRecord.OK, rank));
+    summary.add(call(TraceOp.POSIX_OPENAT, "/sys/devices/system/node/node0/access1/initiators", TraceRecord.NONE,
+        "ENOENT", rank));
+    summary.add(call(TraceOp.POSIX_READ, "/proc/meminfo", 1500, TraceRecord.OK, rank));
+    summary.add(call(TraceOp.POSIX_WRITE, "/dev/shm/vader_segment.n1.0", 4096, TraceRecord.OK, rank));
+    summary.add(call(TraceOp.POSIX_READ, "/tmp/ompi.n1.0/pid.7/pmix_dstor_ds21_7/smseg-1-0", 64, TraceRecord.OK, rank));
+    summary.add(call(TraceOp.POSIX_OPEN, "/opt/ior/lib/libfabric.so.1", TraceRecord.NONE, "ENOENT", rank));
+    summary.add(call(TraceOp.POSIX_OPEN, "/", TraceRecord.NONE, TraceRecord.OK, rank));
+
+    TraceSummary.KindTotals data = summary.data();
+    assertThat(data.files()).isEqualTo(2);
+    assertThat(data.writes().bytes()).isEqualTo(1 << 20);
+    assertThat(data.reads().bytes()).isEqualTo(1 << 20);
+    assertThat(data.failures()).isEqualTo(1);
+    assertThat(summary.byKind()).containsOnlyKeys(TraceSummary.DATA, "/usr/share", "/sys", "/proc", "/dev",
+        LauncherFiles.MPI_SESSION, LauncherFiles.LIBRARIES, "/");
+    assertThat(summary.byKind().get("/sys").files()).isEqualTo(2);
+    assertThat(summary.byKind().get("/sys").failures()).isEqualTo(1);
+    assertThat(summary.byKind().get("/usr/share").reads().bytes()).isEqualTo(4_000_000);
+    assertThat(summary.byKind().get(LauncherFiles.LIBRARIES).failures()).isEqualTo(1);
+    // Hadoop's URIs and relative paths are the program's; so is /usr in a file system under test
+    assertThat(LauncherFiles.groupOf("pfs:///usr/share/x")).isNull();
+    assertThat(LauncherFiles.groupOf("usr/share/x")).isNull();
+    assertThat(LauncherFiles.groupOf("/var/tmp/ckpt")).isNull();
+    assertThat(LauncherFiles.groupOf("/var/lib/dpkg/status")).isEqualTo("/var/lib");
+    assertThat(LauncherFiles.groupOf(new TraceRecord(T0, 1, TraceOp.READ, TracePoint.APPLICATION, "/usr/share/x", 0, 1, 1,
+        TraceRecord.OK, 1, rank))).isNull();
+
+    ByteArrayOutputStream text = new ByteArrayOutputStream();
+    summary.print(new PrintStream(text, true, StandardCharsets.UTF_8), 2);
+    List<String> lines = text.toString(StandardCharsets.UTF_8).lines().toList();
+    int kinds = lines.indexOf("files by kind (the program's data files; then what its launcher and runtime touched,"
+        + " by tree):");
+    assertThat(lines.get(kinds + 2)).matches(" +data files +2 +3 +1 +1048576 +1 +1048576 +1");
+    assertThat(lines.get(kinds + 3)).matches(" +/usr/share +1 +1 +1 +4000000 +0 +0 +0");
+    // the two files listed are the data files, though the PCI table moved more bytes
+    int files = lines.indexOf("files (10, top 2 by bytes moved, data files first):");
+    assertThat(lines.subList(files + 2, files + 4)).allMatch(l -> l.contains("/scratch/"));
+  }
+
+  private static TraceRecord call(TraceOp op, String path, long bytes, String result, EventContext context) {
+    return new TraceRecord(T0, 100, op, TracePoint.POSIX, path, 0, bytes, bytes, result, 1, context);
+  }
+
+  @Test
   void dumpPrintsOneLinePerRecord() throws Exception {
     Path file = trace("d", new EventContext("n1", 10, "job_2_2", "attempt_2_2_r_000001_0", -1), T0, 5, 3, false);
     ByteArrayOutputStream text = new ByteArrayOutputStream();

@@ -1,0 +1,89 @@
+package io.pfsmix.cli;
+
+import io.pfsmix.export.predict.Predictor;
+import io.pfsmix.fs.Sizes;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** `pfsmix predict`: the mixed phase predicted in SimGrid from the phases traced alone, beside what was measured. */
+@Command(name = "predict", mixinStandardHelpOptions = true,
+    header = "Predict a mix from its alone phases' traces in SimGrid; compare with what was measured.",
+    description = {"Calibrates the storage's read/write bandwidth and latency and the clients'",
+        "CPU time between I/O calls from the phases of RESULTS_DIR (a traced mix) in",
+        "which TFIDF and IOR ran alone, replays those traces together in SimGrid",
+        "(shared disks, links and client cores; write-back writes, fsync a barrier),",
+        "and prints predicted runtimes, slowdowns and mixed/serial beside the",
+        "measured ones with the error; then what-if scaling (clients, data, targets).",
+        "Model and validation: docs/predict.md."})
+final class PredictCommand implements Callable<Integer> {
+
+  @Parameters(paramLabel = "RESULTS_DIR", description = "results directory of a mix run with --tracing on")
+  Path results;
+
+  @Option(names = "--simulator", paramLabel = "PATH", description = "the SimGrid model replayer. Default: "
+      + "sim-export/target/native/pfsmix-simgrid-predict of this installation (built when libsimgrid-dev is installed)")
+  Path simulator;
+
+  @Option(names = "--model-dir", paramLabel = "DIR", description = "where the SimGrid models are written (kept). "
+      + "Default: RESULTS_DIR/prediction")
+  Path modelDir;
+
+  @Option(names = "--cores", paramLabel = "N", description = "client cores the actors share. Default: this machine's "
+      + "(${DEFAULT-VALUE}); a mix measured elsewhere needs that machine's")
+  int cores = Runtime.getRuntime().availableProcessors();
+
+  @Option(names = "--targets", paramLabel = "N", defaultValue = "1",
+      description = "storage targets of the calibrated kind, files striped over them. Default: ${DEFAULT-VALUE}")
+  int targets;
+
+  @Option(names = "--stripe", paramLabel = "SIZE", defaultValue = "1m",
+      description = "stripe unit over the targets. Default: ${DEFAULT-VALUE}")
+  String stripe;
+
+  @Option(names = "--link-bw", paramLabel = "BYTES/S", defaultValue = "10g",
+      description = "bandwidth of each host's link (client and targets). Default: ${DEFAULT-VALUE} per second")
+  String linkBw;
+
+  @Option(names = "--link-latency", paramLabel = "SECONDS", defaultValue = "0",
+      description = "latency of each link. Default: ${DEFAULT-VALUE}")
+  double linkLatency;
+
+  @Option(names = "--no-what-if", description = "skip the what-if tables")
+  boolean noWhatIf;
+
+  @Override
+  public Integer call() throws Exception {
+    if (cores < 1) {
+      throw new IllegalArgumentException("--cores must be at least 1, got " + cores);
+    }
+    if (targets < 1) {
+      throw new IllegalArgumentException("--targets must be at least 1, got " + targets);
+    }
+    if (!(linkLatency >= 0) || Double.isInfinite(linkLatency)) {
+      throw new IllegalArgumentException("--link-latency must be a finite number of seconds >= 0, got " + linkLatency);
+    }
+    long stripeBytes = Sizes.parse("--stripe", stripe);
+    long link = Sizes.parse("--link-bw", linkBw);
+    if (stripeBytes < 1 || link < 1) {
+      throw new IllegalArgumentException((stripeBytes < 1 ? "--stripe" : "--link-bw") + " must be positive");
+    }
+    Path sim = simulator != null ? simulator
+        : Paths.get(System.getProperty("pfsmix.home", "."), "sim-export", "target", "native", "pfsmix-simgrid-predict");
+    if (!Files.isExecutable(sim)) {
+      throw new IllegalArgumentException("--simulator: " + sim + " is not an executable; "
+          + "install Debian's libsimgrid-dev and rebuild (the build compiles it), or name one");
+    }
+    Path work = modelDir != null ? modelDir : results.resolve("prediction");
+    Predictor.Options options = new Predictor.Options(sim, work, cores, link, linkLatency, stripeBytes, targets,
+        !noWhatIf);
+    new Predictor(results, options, System.out).run();
+    System.out.println();
+    System.out.println("models: " + work);
+    return 0;
+  }
+}

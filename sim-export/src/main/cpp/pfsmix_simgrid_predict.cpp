@@ -1,0 +1,154 @@
+// pfsmix-simgrid-predict: replays the model `pfsmix predict` writes: clients that alternate CPU time and I/O calls on
+// storage targets reached through links, to predict how workloads traced alone run together.
+//
+// Usage: pfsmix-simgrid-predict MODEL_DIR [simgrid --cfg options...]
+// MODEL_DIR holds platform.xml (host "client" with the clients' cores; per storage target a host with one disk and the
+// properties read_latency and write_latency in seconds; one link per host), deployment.xml (each actor runs
+// "client" with arguments: actor name, action file) and the action files. Action lines:
+//   <actor> sleep <seconds>            time that uses no modelled resource (a job's start-up, a metadata call)
+//   <actor> compute <seconds>          CPU time on the client host (its cores are shared by all actors)
+//   <actor> read <target> <bytes>      the target's read latency, then the disk read and the transfer to the client,
+//                                      which proceed together (the call ends when both did)
+//   <actor> write <target> <bytes>     the target's write latency, then the transfer and disk write are started and the
+//                                      actor goes on (write-back) while it has fewer than the client host's property
+//                                      write_back_depth writes under way, else it waits for its oldest first; they are
+//                                      all waited for at fsync and at the actor's end
+//   <actor> fsync                      waits until every write the actor started has reached its disk
+//   <actor> barrier <name> <count>     waits until count actors reached the barrier of that name (ranks of one job)
+// Prints "actor <name> <start> <end>" per actor (simulated seconds) and "total <seconds>".
+#include <simgrid/s4u.hpp>
+#include <xbt/replay.hpp>
+
+#include "pfsmix_simgrid_dir.hpp"
+
+#include <cstdio>
+#include <cstdlib>
+#include <map>
+#include <string>
+#include <vector>
+
+XBT_LOG_NEW_DEFAULT_CATEGORY(pfsmix_predict, "pfsmix SimGrid prediction replayer");
+
+namespace sg4 = simgrid::s4u;
+
+namespace {
+
+struct ActorResult {
+  std::string name;
+  double start;
+  double end;
+};
+
+struct Pending {
+  std::vector<sg4::CommPtr> comms;
+  std::vector<sg4::IoPtr> ios;
+};
+
+std::map<aid_t, Pending> pending;
+std::map<std::string, sg4::BarrierPtr, std::less<>> barriers;
+std::vector<ActorResult> results;
+
+double number(const simgrid::xbt::ReplayAction& action, size_t index) {
+  if (action.size() <= index)
+    xbt_die("action '%s' of actor %s lacks argument %zu", action[1].c_str(), action[0].c_str(), index - 1);
+  return std::strtod(action[index].c_str(), nullptr);
+}
+
+sg4::Host* target(const simgrid::xbt::ReplayAction& action) {
+  sg4::Host* host = sg4::Host::by_name_or_null(action.at(2));
+  if (host == nullptr || host->get_disks().empty())
+    xbt_die("actor %s names storage target '%s', which the platform lacks", action[0].c_str(), action.at(2).c_str());
+  return host;
+}
+
+double latency(const sg4::Host* host, const char* key) {
+  const char* value = host->get_property(key);
+  return value == nullptr ? 0.0 : std::strtod(value, nullptr);
+}
+
+void wait_pending() {
+  Pending& p = pending[sg4::this_actor::get_pid()];
+  for (auto& c : p.comms)
+    c->wait();
+  for (auto& io : p.ios)
+    io->wait();
+  p.comms.clear();
+  p.ios.clear();
+}
+
+void sleep_action(simgrid::xbt::ReplayAction& action) { sg4::this_actor::sleep_for(number(action, 2)); }
+
+void compute_action(simgrid::xbt::ReplayAction& action) {
+  sg4::this_actor::execute(number(action, 2) * sg4::this_actor::get_host()->get_speed());
+}
+
+void read_action(simgrid::xbt::ReplayAction& action) {
+  sg4::Host* storage = target(action);
+  auto bytes = static_cast<sg_size_t>(number(action, 3));
+  sg4::this_actor::sleep_for(latency(storage, "read_latency"));
+  sg4::IoPtr io = storage->get_disks().front()->read_async(bytes);
+  sg4::CommPtr comm = sg4::Comm::sendto_async(storage, sg4::this_actor::get_host(), bytes);
+  io->wait();
+  comm->wait();
+}
+
+void write_action(simgrid::xbt::ReplayAction& action) {
+  sg4::Host* storage = target(action);
+  auto bytes = static_cast<sg_size_t>(number(action, 3));
+  sg4::this_actor::sleep_for(latency(storage, "write_latency"));
+  Pending& p = pending[sg4::this_actor::get_pid()];
+  const char* depth = sg4::this_actor::get_host()->get_property("write_back_depth");
+  if (depth != nullptr && p.ios.size() >= std::strtoul(depth, nullptr, 10)) {
+    p.comms.front()->wait();
+    p.ios.front()->wait();
+    p.comms.erase(p.comms.begin());
+    p.ios.erase(p.ios.begin());
+  }
+  p.comms.push_back(sg4::Comm::sendto_async(sg4::this_actor::get_host(), storage, bytes));
+  p.ios.push_back(storage->get_disks().front()->write_async(bytes));
+}
+
+void fsync_action(simgrid::xbt::ReplayAction&) { wait_pending(); }
+
+void barrier_action(simgrid::xbt::ReplayAction& action) {
+  sg4::BarrierPtr& barrier = barriers[action.at(2)];
+  if (!barrier)
+    barrier = sg4::Barrier::create(static_cast<unsigned>(number(action, 3)));
+  barrier->wait();
+}
+
+// Deployed actor: argv = {function, actor name, action file}.
+void client(std::vector<std::string> args) {
+  if (args.size() != 3)
+    xbt_die("deployment must give each client exactly two arguments (actor name, action file), got %zu",
+            args.size() - 1);
+  double start = sg4::Engine::get_clock();
+  simgrid::xbt::replay_runner(args[1].c_str(), args[2].c_str());
+  wait_pending();
+  results.push_back({args[1], start, sg4::Engine::get_clock()});
+}
+
+}  // namespace
+
+int main(int argc, char* argv[]) {
+  // The deployment names action files relative to the model directory.
+  if (!pfsmix::enter_directory(argc, argv, "MODEL_DIR"))
+    return 2;
+  int sim_argc = argc - 1;
+  char** sim_argv = argv + 1;
+  sg4::Engine engine(&sim_argc, sim_argv);
+  engine.load_platform("platform.xml");
+  engine.register_function("client", &client);
+  xbt_replay_action_register("sleep", sleep_action);
+  xbt_replay_action_register("compute", compute_action);
+  xbt_replay_action_register("read", read_action);
+  xbt_replay_action_register("write", write_action);
+  xbt_replay_action_register("fsync", fsync_action);
+  xbt_replay_action_register("barrier", barrier_action);
+  engine.load_deployment("deployment.xml");
+  engine.run();
+  for (const auto& r : results)
+    std::printf("actor %s %.9f %.9f\n", r.name.c_str(), r.start, r.end);
+  std::printf("total %.9f\n", sg4::Engine::get_clock());
+  return 0;
+}

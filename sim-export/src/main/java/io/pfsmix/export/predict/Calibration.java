@@ -1,0 +1,154 @@
+package io.pfsmix.export.predict;
+
+import io.pfsmix.export.EventKind;
+import io.pfsmix.export.predict.PhaseCalls.Call;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * A storage target's read and write bandwidth and latency and its metadata latency, fitted to the calls of the phases in
+ * which each workload ran alone (docs/predict.md): a data call's latency is the intercept of a least-squares line of
+ * duration over bytes (at least 0, at most the shortest such call); the bandwidth is the bytes moved over the time during
+ * which at least one call was transferring (each call's interval less its latency), so concurrent calls share it as they
+ * did. Calls that move no data are replayed with the durations they had (docs/predict.md).
+ */
+public record Calibration(double readBandwidth, double writeBandwidth, double readLatency, double writeLatency,
+    long reads, long writes) {
+
+  /**
+   * Kinds of calls that move no data. Closing a file the actor wrote since it opened it, and an fsync, commit the
+   * written data: the model waits there for the actor's writes to reach the disks.
+   */
+  public enum MetaKind {
+    OPEN, CLOSE, CLOSE_AFTER_WRITE, STAT, NAMESPACE, FLUSH, FSYNC
+  }
+
+  private static final double NS = 1e9;
+
+  /** Fits the model to these phases' calls; data calls of one kind are needed for that kind's figures. */
+  public static Calibration fit(List<PhaseCalls> phases) {
+    List<Call> reads = new ArrayList<>();
+    List<Call> writes = new ArrayList<>();
+    for (PhaseCalls p : phases) {
+      for (List<Call> calls : p.byActor().values()) {
+        for (Call c : calls) {
+          if (c.kind() == EventKind.READ) {
+            if (c.bytes() > 0) {
+              reads.add(c);
+            }
+          } else if (c.kind() == EventKind.WRITE) {
+            if (c.bytes() > 0) {
+              writes.add(c);
+            }
+          }
+        }
+      }
+    }
+    double readLatency = latency(reads);
+    double writeLatency = latency(writes);
+    double readBw = bandwidth(reads, readLatency);
+    double writeBw = bandwidth(writes, writeLatency);
+    if (Double.isNaN(readBw) && Double.isNaN(writeBw)) {
+      throw new IllegalArgumentException("the alone phases' traces hold no read or write that moved data: "
+          + "nothing to calibrate a storage target's bandwidth from");
+    }
+    // a target only written (or only read) alone gets the other direction's figures
+    if (Double.isNaN(readBw)) {
+      readBw = writeBw;
+      readLatency = writeLatency;
+    }
+    if (Double.isNaN(writeBw)) {
+      writeBw = readBw;
+      writeLatency = readLatency;
+    }
+    return new Calibration(readBw, writeBw, readLatency, writeLatency, reads.size(), writes.size());
+  }
+
+  /**
+   * The metadata kind of a call, or null for reads and writes; written tracks the files the actor wrote since it last
+   * opened them.
+   */
+  static MetaKind metaKind(Call c, Set<String> written) {
+    return switch (c.kind()) {
+      case READ -> null;
+      case WRITE -> {
+        written.add(c.path());
+        yield null;
+      }
+      case OPEN -> {
+        written.remove(c.path());
+        yield MetaKind.OPEN;
+      }
+      case CLOSE -> written.remove(c.path()) ? MetaKind.CLOSE_AFTER_WRITE : MetaKind.CLOSE;
+      case STAT -> MetaKind.STAT;
+      case FLUSH -> MetaKind.FLUSH;
+      case FSYNC, FDATASYNC -> MetaKind.FSYNC;
+      default -> MetaKind.NAMESPACE;
+    };
+  }
+
+  private static double latency(List<Call> calls) {
+    if (calls.stream().mapToLong(Call::bytes).distinct().count() < 2) {
+      return 0; // calls of one size cannot tell latency from bandwidth: all of their time is transfer
+    }
+    double n = calls.size();
+    double mx = 0;
+    double my = 0;
+    double shortest = Double.MAX_VALUE;
+    for (Call c : calls) {
+      mx += c.bytes() / n;
+      my += seconds(c) / n;
+      shortest = Math.min(shortest, seconds(c));
+    }
+    double sxy = 0;
+    double sxx = 0;
+    for (Call c : calls) {
+      sxy += (c.bytes() - mx) * (seconds(c) - my);
+      sxx += (c.bytes() - mx) * (c.bytes() - mx);
+    }
+    double intercept = sxx == 0 ? 0 : my - sxy / sxx * mx;
+    return Math.max(0, Math.min(intercept, shortest));
+  }
+
+  /** Bytes over the union of the calls' transfer intervals (each call's interval less the latency at its start). */
+  private static double bandwidth(List<Call> calls, double latency) {
+    if (calls.isEmpty()) {
+      return Double.NaN;
+    }
+    long latencyNs = (long) (latency * NS);
+    List<long[]> intervals = new ArrayList<>(calls.size());
+    long bytes = 0;
+    for (Call c : calls) {
+      intervals.add(new long[] {Math.min(c.startNs() + latencyNs, c.endNs()), c.endNs()});
+      bytes += c.bytes();
+    }
+    intervals.sort(Comparator.comparingLong(i -> i[0]));
+    long busy = 0;
+    long from = intervals.get(0)[0];
+    long to = intervals.get(0)[1];
+    for (long[] i : intervals) {
+      if (i[0] > to) {
+        busy += to - from;
+        from = i[0];
+      }
+      to = Math.max(to, i[1]);
+    }
+    busy += to - from;
+    // calls too short for the clock still moved their bytes: a microsecond per call at least
+    return bytes / Math.max(busy / NS, calls.size() * 1e-6);
+  }
+
+
+  private static double seconds(Call c) {
+    return (c.endNs() - c.startNs()) / NS;
+  }
+
+  /** For reports: "read 812.3 MiB/s + 41 us latency (16 calls), write 296.3 MiB/s + 14 us (11292 calls)". */
+  public String describe() {
+    return String.format(Locale.ROOT, "read %.1f MiB/s + %.0f us latency (%d calls), write %.1f MiB/s + %.0f us (%d calls)",
+        readBandwidth / (1 << 20), readLatency * 1e6, reads, writeBandwidth / (1 << 20), writeLatency * 1e6, writes);
+  }
+}

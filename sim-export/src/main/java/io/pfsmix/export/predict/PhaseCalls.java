@@ -1,0 +1,217 @@
+package io.pfsmix.export.predict;
+
+import io.pfsmix.export.EventKind;
+import io.pfsmix.export.EventNormalizer;
+import io.pfsmix.export.ExportEvent;
+import io.pfsmix.trace.format.TracePoint;
+import io.pfsmix.trace.format.TraceReader;
+import io.pfsmix.trace.format.TraceRecord;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.EnumMap;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+/**
+ * The calls one workload made in one traced phase, per actor (IOR rank, Hadoop task, process), at the lowest trace point
+ * the phase has: the storage point (what reached the file system, behind pfs's read-ahead) when it recorded anything,
+ * else the POSIX point (the LD_PRELOAD library), else the application point.
+ */
+public final class PhaseCalls {
+  /** One call as the model replays it; times in ns since the epoch. */
+  public record Call(long startNs, long endNs, EventKind kind, long bytes, String path, long offset) {
+  }
+
+  /** A rank that went this long without a call was waiting for the others (IOR's barriers). */
+  static final long BARRIER_WAIT_NS = 100_000_000;
+  /** Calls of ranks leaving one barrier start at most this far apart. */
+  static final long BARRIER_SKEW_NS = 50_000_000;
+
+  private final String workload;
+  private final long workloadStartNs;
+  private final long workloadEndNs;
+  private final TracePoint point;
+  private final Map<String, List<Call>> byActor;
+  /** Per rank actor: call index -> the barrier it followed. */
+  private final Map<String, Map<Integer, Integer>> barriers;
+  /** Starts and ends of every actor's gaps between calls, each sorted; computed on first use. */
+  private long[] gapStarts;
+  private long[] gapEnds;
+
+  private PhaseCalls(String workload, long workloadStartNs, long workloadEndNs, TracePoint point,
+      Map<String, List<Call>> byActor, Map<String, Map<Integer, Integer>> barriers) {
+    this.barriers = barriers;
+    this.workload = workload;
+    this.workloadStartNs = workloadStartNs;
+    this.workloadEndNs = workloadEndNs;
+    this.point = point;
+    this.byActor = byActor;
+  }
+
+  /**
+   * Reads every trace file of a phase's trace directory. The workload's start and end (from results.json) bound it: the
+   * model idles from the start to an actor's first call and adds the time from the last call to the end.
+   */
+  public static PhaseCalls load(Path phaseDir, String workload, long startNs, long endNs) throws IOException {
+    List<Path> files;
+    try (Stream<Path> s = Files.list(phaseDir)) {
+      files = s.filter(f -> f.getFileName().toString().endsWith(".ptrace")).sorted().toList();
+    } catch (IOException e) {
+      throw new IOException("cannot list the phase's traces in " + phaseDir + ": " + e.getMessage(), e);
+    }
+    if (files.isEmpty()) {
+      throw new IOException("no trace file (*.ptrace) in " + phaseDir);
+    }
+    EventNormalizer normalizer = new EventNormalizer(EnumSet.allOf(TracePoint.class));
+    Map<TracePoint, Map<String, List<Call>>> byPoint = new EnumMap<>(TracePoint.class);
+    java.util.Set<String> ranks = new java.util.LinkedHashSet<>();
+    for (Path f : files) {
+      try (TraceReader reader = TraceReader.open(f)) {
+        for (TraceRecord r = reader.next(); r != null; r = reader.next()) {
+          ExportEvent e = normalizer.normalize(r);
+          if (e == null || e.fsPath == null || e.kind == EventKind.SEEK || e.kind == EventKind.UNKNOWN
+              || r.point() == null) {
+            continue; // seeks only move a client-side position
+          }
+          if (r.context().hasRank()) {
+            ranks.add(e.actor.name());
+          }
+          byPoint.computeIfAbsent(r.point(), p -> new LinkedHashMap<>())
+              .computeIfAbsent(e.actor.name(), a -> new ArrayList<>())
+              .add(new Call(e.startNs(), e.endNs(), e.kind, e.transferred, e.fsPath, e.offset));
+        }
+      }
+    }
+    TracePoint point = byPoint.containsKey(TracePoint.STORAGE) ? TracePoint.STORAGE
+        : byPoint.containsKey(TracePoint.POSIX) ? TracePoint.POSIX : TracePoint.APPLICATION;
+    Map<String, List<Call>> calls = byPoint.getOrDefault(point, Map.of());
+    if (calls.isEmpty()) {
+      throw new IOException("the traces in " + phaseDir + " hold no call on a file");
+    }
+    calls.values().forEach(l -> l.sort(Comparator.comparingLong(Call::startNs)));
+    return new PhaseCalls(workload, startNs, endNs, point, calls, barriers(calls, ranks));
+  }
+
+  /**
+   * The barriers IOR's ranks (MPI ranks in general) met at, found where a rank waited: a call that starts at least
+   * {@link #BARRIER_WAIT_NS} after the rank's previous call ended. Every rank meets that barrier before its first call
+   * that starts no earlier than {@link #BARRIER_SKEW_NS} before it, or at its end when it has none (IOR's rank 0 waits
+   * for the others' closes before it checks and removes the shared file). Per rank actor: call index (the number of
+   * calls when at its end) -> barrier number. The gap a rank waited there is waiting, not computing.
+   */
+  private static Map<String, Map<Integer, Integer>> barriers(Map<String, List<Call>> calls, java.util.Set<String> ranks) {
+    List<String> actors = ranks.stream().filter(calls::containsKey).toList();
+    Map<String, Map<Integer, Integer>> out = new LinkedHashMap<>();
+    if (actors.size() < 2) {
+      return out;
+    }
+    List<long[]> waits = new ArrayList<>(); // start of the call after a wait
+    for (String a : actors) {
+      long previousEnd = Long.MAX_VALUE;
+      for (Call c : calls.get(a)) {
+        if (c.startNs() - previousEnd >= BARRIER_WAIT_NS) {
+          waits.add(new long[] {c.startNs()});
+        }
+        previousEnd = previousEnd == Long.MAX_VALUE ? c.endNs() : Math.max(previousEnd, c.endNs());
+      }
+    }
+    waits.sort(java.util.Comparator.comparingLong(w -> w[0]));
+    Map<String, Integer> placed = new java.util.HashMap<>();
+    int barrier = 0;
+    for (long[] w : waits) {
+      Map<String, Integer> at = new LinkedHashMap<>();
+      for (String a : actors) {
+        List<Call> own = calls.get(a);
+        int j = 0;
+        while (j < own.size() && own.get(j).startNs() < w[0] - BARRIER_SKEW_NS) {
+          j++;
+        }
+        at.put(a, j);
+      }
+      // a barrier every rank reaches after the previous one (waits close together are one barrier)
+      boolean progressed = at.entrySet().stream().allMatch(e -> e.getValue() > placed.getOrDefault(e.getKey(), -1));
+      boolean waitedThere = at.entrySet().stream().anyMatch(e -> e.getValue() < calls.get(e.getKey()).size()
+          && calls.get(e.getKey()).get(e.getValue()).startNs() <= w[0] + BARRIER_SKEW_NS);
+      if (progressed && waitedThere) {
+        int id = barrier++;
+        placed.putAll(at);
+        at.forEach((a, j) -> out.computeIfAbsent(a, k -> new java.util.HashMap<>()).put(j, id));
+      }
+    }
+    return out;
+  }
+
+  /** The barrier the actor meets before its call at this index (or, at the number of calls, at its end), or -1. */
+  public int barrierBefore(String actor, int callIndex) {
+    return barriers.getOrDefault(actor, Map.of()).getOrDefault(callIndex, -1);
+  }
+
+  /** How many ranks meet at each barrier. */
+  public int barrierRanks() {
+    return barriers.size();
+  }
+
+  public String workload() {
+    return workload;
+  }
+
+  public TracePoint point() {
+    return point;
+  }
+
+  public long workloadStartNs() {
+    return workloadStartNs;
+  }
+
+  public long workloadEndNs() {
+    return workloadEndNs;
+  }
+
+  public Map<String, List<Call>> byActor() {
+    return byActor;
+  }
+
+  /**
+   * How many of the phase's actors were between two of their calls (computing, by the model's reading) at that instant:
+   * an actor that measured a gap while others computed too got only its share of the cores during it.
+   */
+  public int computing(long atNs) {
+    if (gapStarts == null) {
+      List<long[]> gaps = new ArrayList<>();
+      for (List<Call> calls : byActor.values()) {
+        long previousEnd = Long.MIN_VALUE;
+        for (Call c : calls) {
+          if (previousEnd != Long.MIN_VALUE && c.startNs() > previousEnd) {
+            gaps.add(new long[] {previousEnd, c.startNs()});
+          }
+          previousEnd = Math.max(previousEnd, c.endNs());
+        }
+      }
+      gapStarts = gaps.stream().mapToLong(g -> g[0]).sorted().toArray();
+      gapEnds = gaps.stream().mapToLong(g -> g[1]).sorted().toArray();
+    }
+    return atOrBefore(gapStarts, atNs) - atOrBefore(gapEnds, atNs);
+  }
+
+  private static int atOrBefore(long[] sorted, long t) {
+    int i = java.util.Arrays.binarySearch(sorted, t);
+    if (i < 0) {
+      return -i - 1;
+    }
+    while (i + 1 < sorted.length && sorted[i + 1] == t) {
+      i++;
+    }
+    return i + 1;
+  }
+
+  /** End of the workload's last traced call. */
+  public long lastCallEndNs() {
+    return byActor.values().stream().flatMap(List::stream).mapToLong(Call::endNs).max().orElse(workloadStartNs);
+  }
+}

@@ -1,0 +1,218 @@
+package io.pfsmix.export.predict;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * `pfsmix predict`: from a traced mix's results directory, calibrates the storage model from the phases in which each
+ * workload ran alone, replays those alone traces together in SimGrid (the mixed phase, simulated) and sets the predicted
+ * runtimes, slowdowns and mixed/serial beside the measured ones; then the same model with the workloads scaled (docs/predict.md).
+ */
+public final class Predictor {
+  static final String TFIDF = "tfidf";
+  static final String IOR = "ior";
+
+  /** Settings of a prediction. */
+  public record Options(Path simulator, Path workDir, int cores, double linkBandwidth, double linkLatency,
+      long stripeBytes, int targets, boolean whatIf) {
+  }
+
+  /** One workload's run in a phase, as results.json records it. */
+  record Run(long startNs, long endNs) {
+    double seconds() {
+      return (endNs - startNs) / 1e9;
+    }
+  }
+
+  /** A phase of results.json. */
+  record Phase(String id, String fs, String pattern, String kind, int repetition, boolean traced, Run phase,
+      Map<String, Run> workloads) {
+  }
+
+  /** Measured and predicted figures of one repetition and pattern. */
+  public record Row(String fs, int repetition, String pattern, double[] measured, double[] predicted) {
+  }
+
+  /** Names of the figures of a row, in order. */
+  public static final String[] FIGURES = {"TFIDF alone s", "IOR alone s", "serial s", "mixed s", "mixed/serial",
+      "TFIDF slowdown", "IOR slowdown"};
+
+  private final Path results;
+  private final Options options;
+  private final PrintStream out;
+
+  public Predictor(Path results, Options options, PrintStream out) {
+    this.results = results;
+    this.options = options;
+    this.out = out;
+  }
+
+  public List<Row> run() throws IOException, InterruptedException {
+    List<Phase> phases = phases(results.resolve("results.json"));
+    List<Row> rows = new ArrayList<>();
+    Map<String, List<Phase>> byFs = new LinkedHashMap<>();
+    for (Phase p : phases) {
+      byFs.computeIfAbsent(p.fs(), f -> new ArrayList<>()).add(p);
+    }
+    for (Map.Entry<String, List<Phase>> fs : byFs.entrySet()) {
+      rows.addAll(predictFs(fs.getKey(), fs.getValue()));
+    }
+    if (rows.isEmpty()) {
+      throw new IllegalArgumentException(results.resolve("results.json") + " has no repetition with TFIDF and IOR traced"
+          + " alone and a mixed phase: run the mix with --tracing on");
+    }
+    return rows;
+  }
+
+  private List<Row> predictFs(String fs, List<Phase> phases) throws IOException, InterruptedException {
+    Map<String, PhaseCalls> alone = new LinkedHashMap<>();
+    for (Phase p : phases) {
+      if (p.traced() && (p.kind().equals("TFIDF_ALONE") || p.kind().equals("IOR_ALONE"))) {
+        String workload = p.kind().equals("TFIDF_ALONE") ? TFIDF : IOR;
+        Run run = p.workloads().get(workload);
+        Path dir = results.resolve("traces").resolve(p.id());
+        if (run != null && Files.isDirectory(dir)) {
+          alone.put(p.id(), PhaseCalls.load(dir, workload, run.startNs(), run.endNs()));
+        }
+      }
+    }
+    if (alone.isEmpty()) {
+      return List.of();
+    }
+    Calibration cal = Calibration.fit(new ArrayList<>(alone.values()));
+    out.printf(Locale.ROOT, "%s: all %d alone phases (%s point): %s%n", fs, alone.size(),
+        alone.values().iterator().next().point().name().toLowerCase(Locale.ROOT), cal.describe());
+    List<Row> rows = new ArrayList<>();
+    Map<String, PhaseCalls[]> firstPerPattern = new LinkedHashMap<>();
+    for (Phase mixed : phases) {
+      if (!mixed.kind().equals("MIXED") || mixed.workloads().size() < 2) {
+        continue;
+      }
+      Phase tfidf = find(phases, "TFIDF_ALONE", mixed.repetition(), null, mixed.traced());
+      Phase ior = find(phases, "IOR_ALONE", mixed.repetition(), mixed.pattern(), mixed.traced());
+      if (tfidf == null || ior == null || !alone.containsKey(tfidf.id()) || !alone.containsKey(ior.id())) {
+        continue;
+      }
+      PhaseCalls t = alone.get(tfidf.id());
+      PhaseCalls i = alone.get(ior.id());
+      // the machine as it was around this mixed phase: calibrated from the alone phases of the same repetition
+      // (on a shared machine the storage's speed drifts between repetitions far more than workloads interfere)
+      Calibration own = Calibration.fit(List.of(t, i));
+      SimModel.Machine repMachine = new SimModel.Machine(own, options.targets(), options.stripeBytes(),
+          options.cores(), options.linkBandwidth(), options.linkLatency());
+      out.printf(Locale.ROOT, "  repetition %d, %s: %s%n", mixed.repetition(), mixed.pattern(), own.describe());
+      double[] predicted = simulate(fs + "-r" + mixed.repetition() + "-" + mixed.pattern(), repMachine, t, i, 1, 1);
+      double tAlone = tfidf.workloads().get(TFIDF).seconds();
+      double iAlone = ior.workloads().get(IOR).seconds();
+      double serial = tfidf.phase().seconds() + ior.phase().seconds();
+      double[] measured = {tAlone, iAlone, serial, mixed.phase().seconds(), mixed.phase().seconds() / serial,
+          mixed.workloads().get(TFIDF).seconds() / tAlone, mixed.workloads().get(IOR).seconds() / iAlone};
+      rows.add(new Row(fs, mixed.repetition(), mixed.pattern(), measured, predicted));
+      firstPerPattern.putIfAbsent(mixed.pattern(), new PhaseCalls[] {t, i});
+    }
+    printRows(rows);
+    if (options.whatIf()) {
+      for (Map.Entry<String, PhaseCalls[]> e : firstPerPattern.entrySet()) {
+        whatIf(fs, e.getKey(), cal, e.getValue()[0], e.getValue()[1]);
+      }
+    }
+    return rows;
+  }
+
+  /**
+   * The figures of one row from three simulations: TFIDF alone, IOR alone, both at once. Serial is the two alone runs
+   * one after the other; slowdowns compare each workload's simulated time together with its simulated time alone.
+   */
+  private double[] simulate(String name, SimModel.Machine machine, PhaseCalls tfidf, PhaseCalls ior, int copies,
+      double scale) throws IOException, InterruptedException {
+    Path dir = options.workDir().resolve(name);
+    double t = SimModel.run(options.simulator(), dir.resolve("tfidf-alone"), machine,
+        List.of(new SimModel.Workload(tfidf, copies, scale))).runtime();
+    double i = SimModel.run(options.simulator(), dir.resolve("ior-alone"), machine,
+        List.of(new SimModel.Workload(ior, copies, scale))).runtime();
+    SimModel.Result m = SimModel.run(options.simulator(), dir.resolve("mixed"), machine,
+        List.of(new SimModel.Workload(tfidf, copies, scale), new SimModel.Workload(ior, copies, scale)));
+    return new double[] {t, i, t + i, m.runtime(), m.runtime() / (t + i), m.seconds().get(TFIDF) / t,
+        m.seconds().get(IOR) / i};
+  }
+
+  private void whatIf(String fs, String pattern, Calibration cal, PhaseCalls tfidf, PhaseCalls ior)
+      throws IOException, InterruptedException {
+    out.printf(Locale.ROOT, "%nwhat-if (%s, %s, first repetition's traces; simulated):%n%n", fs, pattern);
+    out.println("| scenario | " + String.join(" | ", FIGURES) + " |");
+    out.println("|---|---:|---:|---:|---:|---:|---:|---:|");
+    Object[][] scenarios = {
+        {"as measured", 1, 1.0, options.targets()}, {"2x clients", 2, 1.0, options.targets()},
+        {"10x clients", 10, 1.0, options.targets()}, {"2x data", 1, 2.0, options.targets()},
+        {"10x data", 1, 10.0, options.targets()}, {"4x targets", 1, 1.0, options.targets() * 4},
+        {"10x clients, 4x targets", 10, 1.0, options.targets() * 4}};
+    for (Object[] s : scenarios) {
+      SimModel.Machine machine = new SimModel.Machine(cal, (Integer) s[3], options.stripeBytes(), options.cores(),
+          options.linkBandwidth(), options.linkLatency());
+      String name = fs + "-" + pattern + "-whatif-" + ((String) s[0]).replaceAll("[^a-z0-9]+", "-");
+      double[] p = simulate(name, machine, tfidf, ior, (Integer) s[1], (Double) s[2]);
+      StringBuilder line = new StringBuilder("| " + s[0]);
+      for (double v : p) {
+        line.append(String.format(Locale.ROOT, " | %.3f", v));
+      }
+      out.println(line.append(" |"));
+    }
+  }
+
+  private void printRows(List<Row> rows) {
+    out.println();
+    out.println("| fs | rep | pattern | figure | measured | predicted | error |");
+    out.println("|---|---:|---|---|---:|---:|---:|");
+    for (Row r : rows) {
+      for (int f = 0; f < FIGURES.length; f++) {
+        out.printf(Locale.ROOT, "| %s | %d | %s | %s | %.3f | %.3f | %+.1f%% |%n", r.fs(), r.repetition(), r.pattern(),
+            FIGURES[f], r.measured()[f], r.predicted()[f], 100 * (r.predicted()[f] / r.measured()[f] - 1));
+      }
+    }
+  }
+
+  private static Phase find(List<Phase> phases, String kind, int repetition, String pattern, boolean traced) {
+    for (Phase p : phases) {
+      if (p.kind().equals(kind) && p.repetition() == repetition && p.traced() == traced
+          && (pattern == null || pattern.equals(p.pattern()))) {
+        return p;
+      }
+    }
+    return null;
+  }
+
+  static List<Phase> phases(Path json) throws IOException {
+    if (!Files.isRegularFile(json)) {
+      throw new IOException(json + ": no such results file (RESULTS_DIR must be a results directory of pfsmix mix)");
+    }
+    JsonNode root;
+    try {
+      root = new ObjectMapper().readTree(json.toFile());
+    } catch (IOException e) {
+      throw new IOException(json + ": not a results file pfsmix mix wrote: " + e.getMessage(), e);
+    }
+    List<Phase> phases = new ArrayList<>();
+    for (JsonNode p : root.path("phases")) {
+      if (!"ok".equals(p.path("status").asText())) {
+        continue;
+      }
+      Map<String, Run> workloads = new LinkedHashMap<>();
+      for (JsonNode w : p.path("workloads")) {
+        workloads.put(w.path("workload").asText(), new Run(w.path("startNs").asLong(), w.path("endNs").asLong()));
+      }
+      phases.add(new Phase(p.path("id").asText(), p.path("fs").asText(), p.path("pattern").asText(null),
+          p.path("kind").asText(), p.path("repetition").asInt(), p.path("traced").asBoolean(),
+          new Run(p.path("startNs").asLong(), p.path("endNs").asLong()), workloads));
+    }
+    return phases;
+  }
+}

@@ -1,0 +1,130 @@
+package io.pfsmix.export;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.pfsmix.export.predict.Calibration;
+import io.pfsmix.export.predict.PhaseCalls;
+import io.pfsmix.export.predict.Predictor;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** `pfsmix predict` on a results directory made of real trace files: calibration, replay, errors. */
+class PredictTest {
+  static final long MIB = TestTraces.MIB;
+  /** rankAccesses: each access takes 1 ms, 10 us apart; open and close take 1 us. */
+  static final long ACCESS_NS = 1_000_000;
+
+  @TempDir
+  Path dir;
+
+  /** A TFIDF-like reader (10 reads of 1 MiB) alone, two IOR-like ranks writing 10 x 1 MiB each at once alone. */
+  private Path results() throws IOException {
+    long t0 = TestTraces.T0;
+    long[][] reads = new long[10][];
+    for (int i = 0; i < 10; i++) {
+      reads[i] = new long[] {0, i * MIB, MIB};
+    }
+    TestTraces tfidf = new TestTraces().rankAccesses("n1", 0, "/in/part-0", reads, t0);
+    long[][] w0 = new long[10][];
+    long[][] w1 = new long[10][];
+    for (int i = 0; i < 10; i++) {
+      w0[i] = new long[] {1, 2 * i * MIB, MIB};
+      w1[i] = new long[] {1, (2 * i + 1) * MIB, MIB};
+    }
+    long t1 = t0 + 1_000_000_000L;
+    TestTraces ior = new TestTraces().rankAccesses("n1", 0, "/ior/ckpt", w0, t1).rankAccesses("n1", 1, "/ior/ckpt", w1, t1);
+    tfidf.write(Files.createDirectories(dir.resolve("traces/002-pfs-r1-tfidf-alone-traced")));
+    ior.write(Files.createDirectories(dir.resolve("traces/003-pfs-r1-n-to-1-ior-alone-traced")));
+    // each workload started 1 ms before its first call and ended 2 ms after its last
+    long tEnd = end(tfidf);
+    long iEnd = end(ior);
+    long m0 = t0 + 2_000_000_000L;
+    String json = "{\"version\":1,\"status\":\"complete\",\"phases\":["
+        + phase("002-pfs-r1-tfidf-alone-traced", "TFIDF_ALONE", null, t0 - 1_000_000, tEnd + 2_000_000,
+            workload("tfidf", t0 - 1_000_000, tEnd + 2_000_000)) + ","
+        + phase("003-pfs-r1-n-to-1-ior-alone-traced", "IOR_ALONE", "n-to-1", t1 - 1_000_000, iEnd + 2_000_000,
+            workload("ior", t1 - 1_000_000, iEnd + 2_000_000)) + ","
+        // measured mixed: IOR 20% slower, TFIDF 10% slower
+        + phase("004-pfs-r1-n-to-1-mixed-traced", "MIXED", "n-to-1", m0, m0 + 40_000_000,
+            workload("tfidf", m0, m0 + 30_000_000) + "," + workload("ior", m0, m0 + 40_000_000))
+        + "]}";
+    Files.writeString(dir.resolve("results.json"), json);
+    return dir;
+  }
+
+  private static long end(TestTraces t) {
+    return t.records.stream().mapToLong(r -> r.endNs()).max().orElseThrow();
+  }
+
+  private static String phase(String id, String kind, String pattern, long start, long end, String workloads) {
+    return "{\"id\":\"" + id + "\",\"fs\":\"pfs\",\"pattern\":" + (pattern == null ? "null" : "\"" + pattern + "\"")
+        + ",\"kind\":\"" + kind + "\",\"repetition\":1,\"traced\":true,\"startNs\":" + start + ",\"endNs\":" + end
+        + ",\"status\":\"ok\",\"workloads\":[" + workloads + "]}";
+  }
+
+  private static String workload(String name, long start, long end) {
+    return "{\"workload\":\"" + name + "\",\"startNs\":" + start + ",\"endNs\":" + end + "}";
+  }
+
+  @Test
+  void calibrationIsBytesOverTransferTimeAndTheLatencyIntercept() throws Exception {
+    Path r = results();
+    PhaseCalls tfidf = PhaseCalls.load(r.resolve("traces/002-pfs-r1-tfidf-alone-traced"), "tfidf", 0, 0);
+    PhaseCalls ior = PhaseCalls.load(r.resolve("traces/003-pfs-r1-n-to-1-ior-alone-traced"), "ior", 0, 0);
+    Calibration c = Calibration.fit(List.of(tfidf, ior));
+    // equal sizes leave no slope to fit: no latency; 10 MiB read in 10 ms of reads
+    assertThat(c.readLatency()).isZero();
+    assertThat(c.readBandwidth()).isCloseTo(10 * MIB / 0.010, within(1.0));
+    // the two ranks wrote at the same times: 20 MiB in 10 ms during which writes were under way
+    assertThat(c.writeBandwidth()).isCloseTo(20 * MIB / 0.010, within(1.0));
+    assertThat(c.reads()).isEqualTo(10);
+    assertThat(c.writes()).isEqualTo(20);
+  }
+
+  @Test
+  void aloneRunsReplayToTheirMeasuredTimeAndTogetherTheyShareTheDisk() throws Exception {
+    Path simulator = Paths.get(System.getProperty("pfsmix.simgrid.predict", "target/native/pfsmix-simgrid-predict"));
+    assumeTrue(Files.isExecutable(simulator), "SimGrid predictor not built at " + simulator
+        + " (install Debian libsimgrid-dev; the build compiles it when /usr/include/simgrid/s4u.hpp exists)");
+    Path r = results();
+    ByteArrayOutputStream text = new ByteArrayOutputStream();
+    List<Predictor.Row> rows = new Predictor(r, new Predictor.Options(simulator.toAbsolutePath(), r.resolve("models"),
+        2, 1e12, 0, MIB, 1, false), new PrintStream(text, true, StandardCharsets.UTF_8)).run();
+    assertThat(rows).hasSize(1);
+    double[] measured = rows.get(0).measured();
+    double[] predicted = rows.get(0).predicted();
+    // TFIDF alone, IOR alone, serial: the model replays the phases it was calibrated on (write-back lets IOR's
+    // gaps between writes overlap its transfers, which the traced calls did not: a little faster)
+    for (int f = 0; f < 3; f++) {
+      assertThat(predicted[f]).as(Predictor.FIGURES[f]).isCloseTo(measured[f], within(measured[f] * 0.05));
+    }
+    // measured figures are read from results.json: mixed runtime 40 ms, IOR 40 / alone
+    assertThat(measured[3]).isCloseTo(0.040, within(1e-9));
+    // one disk, read and written at once: each slows the other, and the mix beats running them one after the other
+    assertThat(predicted[5]).as("TFIDF slowdown").isGreaterThan(1.05);
+    assertThat(predicted[4]).as("mixed/serial").isLessThan(1);
+    assertThat(text.toString(StandardCharsets.UTF_8)).contains("| pfs | 1 | n-to-1 | mixed s | 0.040 |");
+  }
+
+  @Test
+  void aResultsDirectoryWithoutResultsOrTracesIsRefusedNamingWhatIsMissing() throws Exception {
+    Predictor.Options options = new Predictor.Options(Path.of("/bin/true"), dir.resolve("m"), 1, 1e9, 0, MIB, 1, false);
+    PrintStream out = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
+    assertThatThrownBy(() -> new Predictor(dir, options, out).run()).isInstanceOf(IOException.class)
+        .hasMessageContaining(dir.resolve("results.json").toString()).hasMessageContaining("no such results file");
+    Files.writeString(dir.resolve("results.json"), "{\"phases\":[]}");
+    assertThatThrownBy(() -> new Predictor(dir, options, out).run()).isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("--tracing on");
+  }
+}
