@@ -10,7 +10,6 @@ import org.apache.hadoop.conf.Configuration;
 import io.pfsmix.fs.FreeSpace;
 import io.pfsmix.fs.PfsConfigKeys;
 import io.pfsmix.fs.Sizes;
-import io.pfsmix.fs.bench.ReadBenchmark;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -36,7 +35,8 @@ final class BenchCommand implements Runnable {
       header = "pfs:// 4 KiB reads vs file:// 4 KiB reads vs direct 4 MiB java.nio reads.",
       description = "Read one file with 4 KiB application reads through pfs:// (POSIX backend, read-ahead) and "
           + "through Hadoop's RawLocalFileSystem (file://), and with 4 MiB java.nio reads, interleaved in one run; "
-          + "print MB/s and the ratios pfs/nio (target >= 0.9) and pfs/file (target >= 1.0). Configuration comes from "
+          + "print MB/s, the ratios pfs/nio (target >= 0.9) and pfs/file (target >= 1.0), the backend reads one pfs "
+          + "read made and the load average before and after the timed runs. Configuration comes from "
           + "conf/ (fs.pfs.* keys apply). The file is written first and deleted afterwards.")
   static final class Read implements Callable<Integer> {
 
@@ -55,7 +55,7 @@ final class BenchCommand implements Runnable {
 
     @Option(names = "--readahead", paramLabel = "SIZE",
         description = "read-ahead of the pfs stream (sets " + PfsConfigKeys.READAHEAD_SIZE + "; default: its value in "
-            + "the configuration, 4m unless set)")
+            + "the configuration; unset, 128k on a local file system such as ext4 or tmpfs and 4m on others)")
     String readAhead;
 
     @Spec
@@ -86,7 +86,8 @@ final class BenchCommand implements Runnable {
       FreeSpace.require("--size " + size + " writes", bytes, Files.getFileStore(existing).getUsableSpace(), 1.0,
           dir.toString());
       System.out.println("pfsmix bench read: " + bytes + " bytes in " + dir + ", " + repetitions
-          + " timed runs per method, pfs read-ahead " + conf.get(PfsConfigKeys.READAHEAD_SIZE, "4m"));
+          + " timed runs per method, pfs read-ahead " + conf.get(PfsConfigKeys.READAHEAD_SIZE,
+              "as the directory's file system suits (" + PfsConfigKeys.READAHEAD_SIZE + " unset)"));
       new ReadBenchmark(dir, bytes, repetitions, conf, System.out).run();
       return 0;
     }

@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 
 import org.apache.hadoop.HadoopIllegalArgumentException;
 import org.apache.hadoop.conf.Configuration;
@@ -61,11 +62,15 @@ import io.pfsmix.fs.backend.WriteHandle;
  */
 public class PfsFileSystem extends FileSystem implements PositionedWriteFileSystem, IOStatisticsSource {
 
+  private final String scheme;
+  /** The backend the scheme is fixed to, or null for the one fs.pfs.backend names. */
+  private final String fixedBackend;
   private URI uri;
   private Path workingDirectory;
   private StorageBackend backend;
   private IOStatisticsStore statistics;
-  private ReadBufferPool readBuffers;
+  /** Read-ahead buffers for reuse, by size: the configured, the random-read and the backend's preferred sizes. */
+  private final Map<Integer, ReadBufferPool> readBuffers = new ConcurrentHashMap<>();
   private int readAheadSize;
   private int randomReadSize;
   private int writeBufferSize;
@@ -74,13 +79,32 @@ public class PfsFileSystem extends FileSystem implements PositionedWriteFileSyst
   private long defaultBlockSize;
   private boolean mappedReadAhead;
 
+  /** {@code pfs://}, over the backend {@code fs.pfs.backend} names. */
+  public PfsFileSystem() {
+    this(PfsConfigKeys.SCHEME, null);
+  }
+
+  /**
+   * A scheme of its own for one backend ({@code ceph://}, {@code ofs://}): this file system fixed to that backend,
+   * with the same Hadoop semantics, buffering and statistics as {@code pfs://}, whatever {@code fs.pfs.backend} says.
+   * A URI's authority is kept (it keys Hadoop's FileSystem cache) but chooses nothing: the backend's keys do.
+   */
+  protected PfsFileSystem(String scheme, String backend) {
+    this.scheme = scheme;
+    this.fixedBackend = backend;
+  }
+
   @Override
   public void initialize(URI name, Configuration given) throws IOException {
     Configuration conf = PfsSystemDefaults.apply(given);
+    if (fixedBackend != null) {
+      conf = new Configuration(conf);
+      conf.set(PfsConfigKeys.BACKEND, fixedBackend);
+    }
     super.initialize(name, conf);
     setConf(conf);
     String authority = name.getAuthority();
-    uri = URI.create(PfsConfigKeys.SCHEME + "://" + (authority == null ? "" : authority) + "/");
+    uri = URI.create(scheme + "://" + (authority == null ? "" : authority) + "/");
     readAheadSize = PfsConfigValues.bufferBytes(conf, PfsConfigKeys.READAHEAD_SIZE,
         PfsConfigKeys.READAHEAD_SIZE_DEFAULT, 1);
     randomReadSize = PfsConfigValues.bufferBytes(conf, PfsConfigKeys.READAHEAD_RANDOM_SIZE,
@@ -95,7 +119,6 @@ public class PfsFileSystem extends FileSystem implements PositionedWriteFileSyst
     defaultBlockSize = PfsConfigValues.bytes(conf, PfsConfigKeys.BLOCK_SIZE, PfsConfigKeys.BLOCK_SIZE_DEFAULT, 1,
         Long.MAX_VALUE);
     backend = BackendLoader.load(uri, conf);
-    readBuffers = new ReadBufferPool(backend, readAheadSize);
     statistics = IOStatisticsBinding.iostatisticsStore()
         .withCounters(StoreStatisticNames.OP_OPEN, StoreStatisticNames.OP_CREATE, StoreStatisticNames.OP_APPEND,
             StoreStatisticNames.OP_DELETE, StoreStatisticNames.OP_RENAME, StoreStatisticNames.OP_MKDIRS,
@@ -122,7 +145,7 @@ public class PfsFileSystem extends FileSystem implements PositionedWriteFileSyst
 
   @Override
   public String getScheme() {
-    return PfsConfigKeys.SCHEME;
+    return scheme;
   }
 
   @Override
@@ -227,16 +250,22 @@ public class PfsFileSystem extends FileSystem implements PositionedWriteFileSyst
     ReadHandle handle = backend.openForRead(path);
     incrementReadOps();
     int chunk;
-    if (policy == PfsReadPolicy.RANDOM) {
-      chunk = randomReadSize;
-    } else if (readAhead > 0) {
+    ReadBufferPool pool;
+    if (policy == PfsReadPolicy.SEQUENTIAL && readAhead > 0) {
       chunk = readAhead;
+      // any size a caller likes: pooling it would keep buffers of every size ever asked for
+      pool = new ReadBufferPool(backend, chunk);
     } else {
-      // a backend may know the size that suits a file best (its stripe size); an openFile() option wins over both
-      int preferred = backend.preferredBufferSize(info);
-      chunk = preferred > 0 ? preferred : readAheadSize;
+      if (policy == PfsReadPolicy.RANDOM) {
+        chunk = randomReadSize;
+      } else {
+        // a backend may know the size that suits a file best (its stripe size, or a cache-sized one on a local file
+        // system); an openFile() option wins over both
+        int preferred = backend.preferredBufferSize(info);
+        chunk = preferred > 0 ? preferred : readAheadSize;
+      }
+      pool = readBuffers.computeIfAbsent(chunk, size -> new ReadBufferPool(backend, size));
     }
-    ReadBufferPool pool = chunk == readAheadSize ? readBuffers : new ReadBufferPool(backend, chunk);
     PfsInputStream.Settings settings = new PfsInputStream.Settings(chunk, policy == PfsReadPolicy.SEQUENTIAL,
         mappedReadAhead, vectoredMinSeek, vectoredMaxMerged);
     return new FSDataInputStream(new PfsInputStream(file.toString(), handle, info.length(), pool, settings,

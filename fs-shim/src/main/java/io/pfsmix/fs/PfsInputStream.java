@@ -36,10 +36,10 @@ import io.pfsmix.fs.backend.ReadHandle;
 /**
  * The read-ahead stream of the study's shim: small application reads are served from one buffer that is filled by large
  * backend reads. Sequential streams fill aligned chunks of the read-ahead size; random streams fill a small window from
- * the requested offset. Positioned, ByteBuffer and vectored reads use the buffer when it covers them and otherwise read
- * exactly what was asked, leaving the buffer (and the sequential position) alone. Reads at least as large as the buffer
- * go straight into the caller's memory. With fs.pfs.readahead.mmap the chunk is a mapping of the file instead of a copy
- * (where the backend's handle can map), so small reads copy once, from the page cache.
+ * the requested offset. Positioned and vectored reads use the buffer where it covers them and read the rest exactly as
+ * asked, leaving the buffer (and the sequential position) alone. Reads at least as large as the buffer go straight into
+ * the caller's memory. All of them go through one read loop. With fs.pfs.readahead.mmap the chunk is a mapping of the
+ * file instead of a copy (where the backend's handle can map), so small reads copy once, from the page cache.
  */
 final class PfsInputStream extends FSInputStream
     implements ByteBufferReadable, ByteBufferPositionedReadable, CanSetReadahead, CanUnbuffer, StreamCapabilities,
@@ -71,6 +71,10 @@ final class PfsInputStream extends FSInputStream
   private long unreportedBytes;
 
   private ByteBuffer buffer;
+  /** The destination of {@link #read()} when it must go through the read loop. */
+  private final ByteBuffer oneByte = ByteBuffer.allocate(1);
+  /** The last caller's array wrapped as a buffer ({@link #wrap}); dropped when the buffer is. */
+  private ByteBuffer wrapped;
   /** The buffer is a mapping of the file (fs.pfs.readahead.mmap) rather than a pooled copy. */
   private boolean mapped;
   private long bufferStart;
@@ -109,114 +113,34 @@ final class PfsInputStream extends FSInputStream
     this.view = builder.build();
   }
 
-  // ---- sequential reads ----
+  // ---- reads: every entry point is a call of the one read loop, read(long, ByteBuffer, boolean) ----
 
   @Override
   public synchronized int read() throws IOException {
     checkOpen();
     int index = bufferIndex(position);
-    if (index < 0) {
-      if (!fill(position)) {
-        return -1;
-      }
-      index = bufferIndex(position);
-    } else {
+    if (index >= 0) {
+      // the common case without the loop's bookkeeping: DataInputStream reads numbers a byte at a time
       hits++;
+      position++;
+      counted(1);
+      return buffer.get(index) & 0xff;
     }
-    position++;
-    counted(1);
-    return buffer.get(index) & 0xff;
+    oneByte.clear();
+    return advance(read(position, oneByte, true)) < 0 ? -1 : oneByte.get(0) & 0xff;
   }
 
   @Override
   public synchronized int read(byte[] destination, int offset, int length) throws IOException {
     checkOpen();
     Objects.checkFromIndexSize(offset, length, destination.length);
-    if (length == 0) {
-      return 0;
-    }
-    int total = 0;
-    boolean missed = false;
-    while (length > 0) {
-      int index = bufferIndex(position);
-      if (index >= 0) {
-        int n = Math.min(bufferLength - index, length);
-        buffer.get(index, destination, offset, n);
-        position += n;
-        offset += n;
-        length -= n;
-        total += n;
-      } else if (length >= settings.chunkSize()) {
-        missed = true;
-        int n = direct(position, ByteBuffer.wrap(destination, offset, length));
-        if (n < 0) {
-          break;
-        }
-        position += n;
-        total += n;
-        break;
-      } else {
-        missed = true;
-        if (!fill(position)) {
-          break;
-        }
-      }
-    }
-    if (missed) {
-      misses++;
-    } else {
-      hits++;
-    }
-    if (total == 0) {
-      return -1;
-    }
-    counted(total);
-    return total;
+    return length == 0 ? 0 : advance(read(position, wrap(destination, offset, length), true));
   }
 
   @Override
   public synchronized int read(ByteBuffer destination) throws IOException {
     checkOpen();
-    int wanted = destination.remaining();
-    if (wanted == 0) {
-      return 0;
-    }
-    int total = 0;
-    boolean missed = false;
-    while (destination.hasRemaining()) {
-      int index = bufferIndex(position);
-      if (index >= 0) {
-        int n = Math.min(bufferLength - index, destination.remaining());
-        destination.put(destination.position(), buffer, index, n);
-        destination.position(destination.position() + n);
-        position += n;
-        total += n;
-      } else if (destination.remaining() >= settings.chunkSize()) {
-        missed = true;
-        int n = direct(position, destination);
-        if (n < 0) {
-          break;
-        }
-        position += n;
-        total += n;
-        break;
-      } else {
-        missed = true;
-        if (!fill(position)) {
-          break;
-        }
-      }
-    }
-    if (missed) {
-      misses++;
-    } else {
-      hits++;
-    }
-    if (total == 0) {
-      return -1;
-    }
-    counted(total);
-    return total;
+    return destination.hasRemaining() ? advance(read(position, destination, true)) : 0;
   }
 
   // ---- positioned reads: never move the stream position, never replace the buffer ----
@@ -225,36 +149,13 @@ final class PfsInputStream extends FSInputStream
   public synchronized int read(long at, byte[] destination, int offset, int length) throws IOException {
     validatePositionedReadArgs(at, destination, offset, length);
     checkOpen();
-    if (length == 0) {
-      return 0;
-    }
-    int fromBuffer = copyCovered(at, destination, offset, length);
-    if (fromBuffer == length) {
-      hits++;
-      counted(fromBuffer);
-      return fromBuffer;
-    }
-    misses++;
-    int n = direct(at + fromBuffer, ByteBuffer.wrap(destination, offset + fromBuffer, length - fromBuffer));
-    int total = fromBuffer + Math.max(n, 0);
-    if (total == 0) {
-      return -1;
-    }
-    counted(total);
-    return total;
+    return length == 0 ? 0 : read(at, wrap(destination, offset, length), false);
   }
 
   @Override
-  public void readFully(long at, byte[] destination, int offset, int length) throws IOException {
+  public synchronized void readFully(long at, byte[] destination, int offset, int length) throws IOException {
     validatePositionedReadArgs(at, destination, offset, length);
-    int done = 0;
-    while (done < length) {
-      int n = read(at + done, destination, offset + done, length - done);
-      if (n < 0) {
-        throw new EOFException(FSExceptionMessages.EOF_IN_READ_FULLY + ": " + path + " at offset " + (at + done));
-      }
-      done += n;
-    }
+    readFully(at, wrap(destination, offset, length));
   }
 
   @Override
@@ -263,34 +164,11 @@ final class PfsInputStream extends FSInputStream
     if (at < 0) {
       throw new EOFException("negative position " + at + " in " + path);
     }
-    int length = destination.remaining();
-    if (length == 0) {
-      return 0;
-    }
-    int fromBuffer = 0;
-    int index = bufferIndex(at);
-    if (index >= 0) {
-      fromBuffer = Math.min(bufferLength - index, length);
-      destination.put(destination.position(), buffer, index, fromBuffer);
-      destination.position(destination.position() + fromBuffer);
-    }
-    if (fromBuffer == length) {
-      hits++;
-      counted(fromBuffer);
-      return fromBuffer;
-    }
-    misses++;
-    int n = direct(at + fromBuffer, destination);
-    int total = fromBuffer + Math.max(n, 0);
-    if (total == 0) {
-      return -1;
-    }
-    counted(total);
-    return total;
+    return destination.hasRemaining() ? read(at, destination, false) : 0;
   }
 
   @Override
-  public void readFully(long at, ByteBuffer destination) throws IOException {
+  public synchronized void readFully(long at, ByteBuffer destination) throws IOException {
     long offset = at;
     while (destination.hasRemaining()) {
       int n = read(offset, destination);
@@ -299,6 +177,67 @@ final class PfsInputStream extends FSInputStream
       }
       offset += n;
     }
+  }
+
+  /**
+   * The read loop: copies from the buffer what it holds from {@code at} on; the rest comes from the backend, through the
+   * buffer when {@code refill} (sequential reads smaller than the buffer: the chunk is filled and copied from), else
+   * straight into the destination with one backend read. A read the buffer served entirely is a hit, any other that
+   * returned bytes a miss.
+   *
+   * @return the bytes read, or -1 when none could be (the end of the file)
+   */
+  private int read(long at, ByteBuffer destination, boolean refill) throws IOException {
+    int total = 0;
+    boolean missed = false;
+    while (destination.hasRemaining()) {
+      int index = bufferIndex(at + total);
+      if (index >= 0) {
+        int n = Math.min(bufferLength - index, destination.remaining());
+        destination.put(destination.position(), buffer, index, n);
+        destination.position(destination.position() + n);
+        total += n;
+        continue;
+      }
+      missed = true;
+      if (!refill || destination.remaining() >= settings.chunkSize()) {
+        total += Math.max(direct(at + total, destination), 0);
+        break;
+      }
+      if (!fill(at + total)) {
+        break;
+      }
+    }
+    if (total == 0) {
+      return -1;
+    }
+    if (missed) {
+      misses++;
+    } else {
+      hits++;
+    }
+    counted(total);
+    return total;
+  }
+
+  /** Moves the stream position past what a sequential read returned. */
+  private int advance(int n) {
+    if (n > 0) {
+      position += n;
+    }
+    return n;
+  }
+
+  /**
+   * The caller's array as the loop's destination. Callers read into one array over and over, so its wrapper is kept
+   * rather than allocated on every small read.
+   */
+  private ByteBuffer wrap(byte[] array, int offset, int length) {
+    if (wrapped == null || wrapped.array() != array) {
+      wrapped = ByteBuffer.wrap(array);
+    }
+    wrapped.clear().position(offset).limit(offset + length);
+    return wrapped;
   }
 
   // ---- vectored reads ----
@@ -338,10 +277,7 @@ final class PfsInputStream extends FSInputStream
       if (range.getLength() == 0 || (index >= 0 && bufferLength - index >= range.getLength())) {
         ByteBuffer data = allocate.apply(range.getLength());
         if (range.getLength() > 0) {
-          data.put(data.position(), buffer, index, range.getLength());
-          data.position(data.position() + range.getLength());
-          hits++;
-          counted(range.getLength());
+          read(range.getOffset(), data, false);
         }
         data.flip();
         range.setData(CompletableFuture.completedFuture(data));
@@ -458,17 +394,6 @@ final class PfsInputStream extends FSInputStream
   private int bufferIndex(long at) {
     long index = at - bufferStart;
     return index >= 0 && index < bufferLength ? (int) index : -1;
-  }
-
-  /** Copies the part of [at, at+length) that the buffer holds from its start; returns how many bytes. */
-  private int copyCovered(long at, byte[] destination, int offset, int length) {
-    int index = bufferIndex(at);
-    if (index < 0) {
-      return 0;
-    }
-    int n = Math.min(bufferLength - index, length);
-    buffer.get(index, destination, offset, n);
-    return n;
   }
 
   /** Fills the buffer with the chunk holding {@code at}; false at end of file. */
@@ -617,6 +542,7 @@ final class PfsInputStream extends FSInputStream
       mapped = false;
     }
     bufferLength = 0;
+    wrapped = null;
   }
 
   @Override

@@ -23,6 +23,7 @@ import org.apache.hadoop.fs.statistics.IOStatisticsSupport;
 import org.apache.hadoop.fs.statistics.StreamStatisticNames;
 import org.apache.hadoop.util.functional.FutureIO;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -49,6 +50,8 @@ class PfsReadAheadTest {
     Files.write(root.resolve("data/ten-mib"), content);
     Configuration conf = PfsTestFileSystems.posixConfiguration(root);
     conf.set(PfsConfigKeys.BACKEND_DECORATORS, CountingBackend.Decorator.class.getName());
+    // the study's read-ahead, as on a parallel file system's mount (a local root would get a cache-sized one)
+    conf.set(PfsConfigKeys.READAHEAD_SIZE, "4m");
     fs = PfsTestFileSystems.newFileSystem(conf);
     backend = CountingBackend.of(fs);
   }
@@ -298,6 +301,34 @@ class PfsReadAheadTest {
       assertThat(in.read()).isEqualTo(content[3 * MIB] & 0xff);
     }
     assertThat(backend.reads()).containsExactly(new CountingBackend.Read(3 * MIB, 512 * 1024, 512 * 1024));
+  }
+
+  @Test
+  void aRootOnALocalFileSystemReadsAheadInCacheSizedChunksUnlessASizeIsConfigured() throws Exception {
+    String type = Files.getFileStore(root).type();
+    Assumptions.assumeTrue(List.of("ext4", "xfs", "btrfs", "tmpfs", "overlay").contains(type),
+        "the test root is on " + type + ", not a local file system");
+    Configuration conf = PfsTestFileSystems.posixConfiguration(root);
+    conf.set(PfsConfigKeys.BACKEND_DECORATORS, CountingBackend.Decorator.class.getName());
+    try (PfsFileSystem local = PfsTestFileSystems.newFileSystem(conf);
+        FSDataInputStream in = local.open(FILE)) {
+      byte[] read = new byte[512 << 10];
+      for (int at = 0; at < read.length; at += 4096) {
+        in.readFully(read, at, 4096);
+      }
+      assertSameBytes(read, Arrays.copyOf(content, read.length));
+      // Linux's own readahead window: the page cache serves it, and the copy through the buffer stays in the CPU cache
+      assertThat(CountingBackend.of(local).reads()).extracting(CountingBackend.Read::offset)
+          .containsExactly(0L, 128L << 10, 256L << 10, 384L << 10);
+      assertThat(CountingBackend.of(local).reads()).extracting(CountingBackend.Read::requested)
+          .containsOnly(128 << 10);
+    }
+    conf.set(PfsConfigKeys.READAHEAD_SIZE, "4m");
+    try (PfsFileSystem configured = PfsTestFileSystems.newFileSystem(conf);
+        FSDataInputStream in = configured.open(FILE)) {
+      assertThat(in.read()).isEqualTo(content[0] & 0xff);
+      assertThat(CountingBackend.of(configured).reads()).containsExactly(new CountingBackend.Read(0, CHUNK, CHUNK));
+    }
   }
 
   @Test

@@ -12,8 +12,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import io.pfsmix.fs.FixedBackendFileSystem;
 import io.pfsmix.fs.PfsConfigKeys;
+import io.pfsmix.fs.PfsFileSystem;
 import io.pfsmix.trace.hadoop.TraceRecorders;
 import io.pfsmix.trace.hadoop.TracingFileSystem;
 import io.pfsmix.trace.hadoop.TracingLocalFileSystem;
@@ -66,7 +66,7 @@ class TracingTest {
   }
 
   /** A scheme bound to the shim with a fixed backend, as ceph: and ofs: are. */
-  public static final class FixedPosixFileSystem extends FixedBackendFileSystem {
+  public static final class FixedPosixFileSystem extends PfsFileSystem {
     public FixedPosixFileSystem() {
       super("fixedposix", "posix");
     }

@@ -5,10 +5,7 @@ public enum BackendCapability {
   APPEND,
   /** Several writers in one file at independent offsets (IOR's N-to-1). */
   SHARED_WRITES,
-  /** Concat natively rather than by copying. */
-  NATIVE_CONCAT,
   TRUNCATE,
   XATTRS,
-  PERMISSIONS,
-  SYMLINKS
+  PERMISSIONS
 }

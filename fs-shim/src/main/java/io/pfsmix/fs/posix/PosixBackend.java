@@ -37,7 +37,17 @@ public final class PosixBackend implements StorageBackend {
 
   private static final Set<BackendCapability> CAPABILITIES = EnumSet.of(BackendCapability.APPEND,
       BackendCapability.SHARED_WRITES, BackendCapability.TRUNCATE, BackendCapability.XATTRS,
-      BackendCapability.PERMISSIONS, BackendCapability.SYMLINKS);
+      BackendCapability.PERMISSIONS);
+  /**
+   * File systems whose data this machine's page cache holds and whose kernel reads ahead from the device itself: the
+   * shim's large requests buy nothing there, and a 4 MiB chunk no longer fits the CPU cache, so copying it in and out
+   * of the buffer costs more than the small reads it saves (docs/benchmarks.md). Parallel and network file systems
+   * (Lustre, GPFS, BeeGFS, NFS, FUSE mounts) are not listed: they keep the large requests the study is about.
+   */
+  private static final Set<String> PAGE_CACHE_FILE_SYSTEMS = Set.of("ext2", "ext3", "ext4", "xfs", "btrfs", "f2fs",
+      "jfs", "reiserfs", "bcachefs", "zfs", "tmpfs", "ramfs", "overlay");
+  /** Read-ahead on those: Linux's own default readahead window (read_ahead_kb = 128), well inside any L2 cache. */
+  static final int PAGE_CACHE_READ_AHEAD = 128 << 10;
   /** Hadoop names user attributes "user.x" and so does the kernel; only that namespace is passed through. */
   private static final String USER_XATTR_PREFIX = "user.";
 
@@ -46,13 +56,19 @@ public final class PosixBackend implements StorageBackend {
   private final long defaultBlockSize;
   private final PosixBlockLocator blockLocator;
   private final Mappability mappability;
+  /** {@link #preferredBufferSize}: 0 for the configured read-ahead. */
+  private final int readAhead;
 
-  PosixBackend(RootDirectory root, long defaultBlockSize, PosixBlockLocator blockLocator) throws IOException {
+  /** @param ownReadAhead the configured read-ahead applies whatever the root's file system is */
+  PosixBackend(RootDirectory root, long defaultBlockSize, PosixBlockLocator blockLocator, boolean ownReadAhead)
+      throws IOException {
     this.root = root;
     this.names = new UnixNames();
     this.defaultBlockSize = defaultBlockSize;
     this.blockLocator = blockLocator;
     this.mappability = new Mappability(root.path());
+    this.readAhead = !ownReadAhead
+        && PAGE_CACHE_FILE_SYSTEMS.contains(Files.getFileStore(root.path()).type()) ? PAGE_CACHE_READ_AHEAD : 0;
   }
 
   /** The real path of the directory that pfs:/// maps to. */
@@ -343,6 +359,12 @@ public final class PosixBackend implements StorageBackend {
     long capacity = store.getTotalSpace();
     // remaining is what this user may still write (df's "Avail"), used is what is allocated (df's "Used")
     return new FsStatus(capacity, capacity - store.getUnallocatedSpace(), store.getUsableSpace());
+  }
+
+  /** A cache-sized read-ahead on a local file system (unless the configuration chose its own), else 0. */
+  @Override
+  public int preferredBufferSize(FileInfo file) {
+    return readAhead;
   }
 
   @Override

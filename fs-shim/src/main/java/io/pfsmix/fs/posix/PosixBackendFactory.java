@@ -28,7 +28,10 @@ public final class PosixBackendFactory implements StorageBackendFactory {
     PosixBlockLocator blockLocator = new PosixBlockLocator(conf);
     RootDirectory root = RootDirectory.open(root(conf));
     try {
-      return new PosixBackend(root, blockSize, blockLocator);
+      // a size set explicitly wins over the file system's; mapped chunks are not copied, so their size costs no cache
+      boolean ownReadAhead = conf.get(PfsConfigKeys.READAHEAD_SIZE) != null
+          || PfsConfigValues.bool(conf, PfsConfigKeys.READAHEAD_MMAP, PfsConfigKeys.READAHEAD_MMAP_DEFAULT);
+      return new PosixBackend(root, blockSize, blockLocator, ownReadAhead);
     } catch (IOException | RuntimeException e) {
       try {
         root.close();

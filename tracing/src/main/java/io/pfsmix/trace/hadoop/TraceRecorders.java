@@ -15,8 +15,11 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.util.ShutdownHookManager;
 
 import io.pfsmix.fs.PfsConfigValues;
+import io.pfsmix.trace.CallTracer;
 import io.pfsmix.trace.TraceConfigKeys;
+import io.pfsmix.trace.TraceContext;
 import io.pfsmix.trace.format.TraceFormat;
+import io.pfsmix.trace.format.TracePoint;
 import io.pfsmix.trace.recorder.BinaryTraceDestination;
 import io.pfsmix.trace.recorder.Log4jTraceDestination;
 import io.pfsmix.trace.recorder.TraceDestination;
@@ -50,6 +53,12 @@ public final class TraceRecorders {
     installShutdownHook();
     return RECORDERS.computeIfAbsent(key,
         k -> new TraceRecorder(destination(destination, logger, conf), settings, producer()));
+  }
+
+  /** The tracer of a wrapper at {@code point}: the configuration's recorder, and its task as the records' context. */
+  public static CallTracer tracer(Configuration conf, TracePoint point) {
+    return new CallTracer(forConfiguration(conf), point, TraceContext.forTask(
+        conf.getTrimmed(TraceConfigKeys.HADOOP_JOB_ID, ""), conf.getTrimmed(TraceConfigKeys.HADOOP_TASK_ATTEMPT_ID, "")));
   }
 
   /** The recorder settings {@code conf} gives, each key read strictly: a bad value is an error naming it. */

@@ -41,9 +41,9 @@ import io.pfsmix.fs.PfsConfigValues;
 import io.pfsmix.fs.PositionedWriteFileSystem;
 import io.pfsmix.fs.PositionedWriter;
 import io.pfsmix.fs.PositionedWrites;
+import io.pfsmix.trace.CallTracer;
 import io.pfsmix.trace.TraceConfigKeys;
 import io.pfsmix.trace.TraceContext;
-import io.pfsmix.trace.format.EventContext;
 import io.pfsmix.trace.format.TraceOp;
 import io.pfsmix.trace.format.TracePoint;
 import io.pfsmix.trace.format.TraceRecord;
@@ -64,9 +64,7 @@ public class TracingFileSystem extends FileSystem implements PositionedWriteFile
   private FileSystem fs;
   private URI uri;
   /** Null when the APPLICATION point is off: calls pass straight through. */
-  private TraceRecorder recorder;
-  private EventContext baseContext;
-  private int baseContextId;
+  private CallTracer tracer;
 
   public TracingFileSystem() {
   }
@@ -91,10 +89,7 @@ public class TracingFileSystem extends FileSystem implements PositionedWriteFile
     setConf(conf);
     if (PfsConfigValues.bool(conf, TraceConfigKeys.ENABLED, TraceConfigKeys.ENABLED_DEFAULT)
         && PfsConfigValues.bool(conf, TraceConfigKeys.APPLICATION_ENABLED, TraceConfigKeys.APPLICATION_ENABLED_DEFAULT)) {
-      recorder = TraceRecorders.forConfiguration(conf);
-      baseContext = TraceContext.forTask(conf.getTrimmed(TraceConfigKeys.HADOOP_JOB_ID, ""),
-          conf.getTrimmed(TraceConfigKeys.HADOOP_TASK_ATTEMPT_ID, ""));
-      baseContextId = recorder.contextId(baseContext);
+      tracer = TraceRecorders.tracer(conf, TracePoint.APPLICATION);
     }
   }
 
@@ -137,49 +132,31 @@ public class TracingFileSystem extends FileSystem implements PositionedWriteFile
 
   /** The recorder, or null when the APPLICATION trace point is off. */
   TraceRecorder recorder() {
-    return recorder;
+    return tracer == null ? null : tracer.recorder();
   }
 
   // ----- tracing helpers
 
-  @FunctionalInterface
-  interface IOCall<T> {
-    T call() throws IOException;
+  private int pathId(Path path) {
+    return tracer.pathId(path == null ? null : fs.makeQualified(path).toString());
   }
 
-  int contextId() {
-    EventContext context = TraceContext.resolve(baseContext);
-    return context == baseContext ? baseContextId : recorder.contextId(context);
+  /** @param bytesOf the bytes a result reports, or null for none */
+  private <T> T traced(TraceOp op, Path path, long offset, long length, CallTracer.Call<T> call,
+      ToLongFunction<? super T> bytesOf) throws IOException {
+    return tracer == null ? call.call() : tracer.traced(op, pathId(path), offset, length, call, bytesOf);
   }
 
-  int pathId(Path path) {
-    return recorder.pathId(path == null ? null : fs.makeQualified(path).toString());
-  }
-
-  private <T> T traced(TraceOp op, Path path, long offset, long length, IOCall<T> call, ToLongFunction<T> bytesOf)
-      throws IOException {
-    if (recorder == null) {
-      return call.call();
-    }
-    long start = TraceRecorder.now();
-    try {
-      T result = call.call();
-      recorder.record(start, TraceRecorder.now(), op, TracePoint.APPLICATION, pathId(path), offset, length,
-          bytesOf == null ? TraceRecord.NONE : bytesOf.applyAsLong(result), 0, contextId());
-      return result;
-    } catch (IOException | RuntimeException | Error e) {
-      recorder.record(start, TraceRecorder.now(), op, TracePoint.APPLICATION, pathId(path), offset, length,
-          TraceRecord.NONE, recorder.resultId(e), contextId());
-      throw e;
-    }
-  }
-
-  private <T> T traced(TraceOp op, Path path, IOCall<T> call) throws IOException {
+  private <T> T traced(TraceOp op, Path path, CallTracer.Call<T> call) throws IOException {
     return traced(op, path, TraceRecord.NONE, TraceRecord.NONE, call, null);
   }
 
-  private void tracedVoid(TraceOp op, Path path, IOCall<Void> call) throws IOException {
-    traced(op, path, TraceRecord.NONE, TraceRecord.NONE, call, null);
+  private void traced(TraceOp op, Path path, CallTracer.VoidCall call) throws IOException {
+    if (tracer == null) {
+      call.run();
+    } else {
+      tracer.traced(op, pathId(path), TraceRecord.NONE, TraceRecord.NONE, TraceRecord.NONE, call);
+    }
   }
 
   private static long bool(Boolean value) {
@@ -187,14 +164,14 @@ public class TracingFileSystem extends FileSystem implements PositionedWriteFile
   }
 
   private FSDataInputStream wrapInput(Path path, FSDataInputStream in) {
-    return recorder == null ? in : new FSDataInputStream(new TracingInputStream(in, this, pathId(path)));
+    return tracer == null ? in : new FSDataInputStream(new TracingInputStream(in, tracer, pathId(path)));
   }
 
   private FSDataOutputStream wrapOutput(Path path, FSDataOutputStream out) {
-    if (recorder == null) {
+    if (tracer == null) {
       return out;
     }
-    return new FSDataOutputStream(new TracingOutputStream(out, this, pathId(path)), null, out.getPos());
+    return new FSDataOutputStream(new TracingOutputStream(out, tracer, pathId(path)), null, out.getPos());
   }
 
   // ----- FileSystem
@@ -245,21 +222,21 @@ public class TracingFileSystem extends FileSystem implements PositionedWriteFile
       builder.withFileStatus(parameters.getStatus());
     }
     CompletableFuture<FSDataInputStream> opened = builder.build();
-    if (recorder == null) {
+    if (tracer == null) {
       return opened;
     }
-    int contextId = contextId();
+    int contextId = tracer.contextId();
     int pathId = pathId(path);
     return opened.handle((in, failure) -> {
       Throwable cause = failure instanceof java.util.concurrent.CompletionException && failure.getCause() != null
           ? failure.getCause() : failure;
-      recorder.record(start, TraceRecorder.now(), TraceOp.OPEN_FILE, TracePoint.APPLICATION, pathId, TraceRecord.NONE,
-          TraceRecord.NONE, TraceRecord.NONE, recorder.resultId(cause), contextId);
+      tracer.record(start, TraceOp.OPEN_FILE, pathId, TraceRecord.NONE, TraceRecord.NONE, TraceRecord.NONE, cause,
+          contextId);
       if (failure != null) {
         throw failure instanceof java.util.concurrent.CompletionException ce ? ce
             : new java.util.concurrent.CompletionException(failure);
       }
-      return new FSDataInputStream(new TracingInputStream(in, this, pathId));
+      return new FSDataInputStream(new TracingInputStream(in, tracer, pathId));
     });
   }
 
@@ -373,10 +350,7 @@ public class TracingFileSystem extends FileSystem implements PositionedWriteFile
 
   @Override
   public void createSymlink(Path target, Path link, boolean createParent) throws IOException {
-    tracedVoid(TraceOp.CREATE_SYMLINK, link, () -> {
-      fs.createSymlink(target, link, createParent);
-      return null;
-    });
+    traced(TraceOp.CREATE_SYMLINK, link, () -> fs.createSymlink(target, link, createParent));
   }
 
   @Override
@@ -398,10 +372,12 @@ public class TracingFileSystem extends FileSystem implements PositionedWriteFile
 
   @Override
   public void concat(Path trg, Path[] psrcs) throws IOException {
-    traced(TraceOp.CONCAT, trg, TraceRecord.NONE, psrcs.length, () -> {
+    if (tracer == null) {
       fs.concat(trg, psrcs);
-      return null;
-    }, null);
+    } else {
+      tracer.traced(TraceOp.CONCAT, pathId(trg), TraceRecord.NONE, psrcs.length, TraceRecord.NONE,
+          () -> fs.concat(trg, psrcs));
+    }
   }
 
   @Override
@@ -412,26 +388,17 @@ public class TracingFileSystem extends FileSystem implements PositionedWriteFile
 
   @Override
   public void setTimes(Path p, long mtime, long atime) throws IOException {
-    tracedVoid(TraceOp.SET_TIMES, p, () -> {
-      fs.setTimes(p, mtime, atime);
-      return null;
-    });
+    traced(TraceOp.SET_TIMES, p, () -> fs.setTimes(p, mtime, atime));
   }
 
   @Override
   public void setPermission(Path p, FsPermission permission) throws IOException {
-    tracedVoid(TraceOp.SET_PERMISSION, p, () -> {
-      fs.setPermission(p, permission);
-      return null;
-    });
+    traced(TraceOp.SET_PERMISSION, p, () -> fs.setPermission(p, permission));
   }
 
   @Override
   public void setOwner(Path p, String username, String groupname) throws IOException {
-    tracedVoid(TraceOp.SET_OWNER, p, () -> {
-      fs.setOwner(p, username, groupname);
-      return null;
-    });
+    traced(TraceOp.SET_OWNER, p, () -> fs.setOwner(p, username, groupname));
   }
 
   @Override
@@ -488,18 +455,12 @@ public class TracingFileSystem extends FileSystem implements PositionedWriteFile
 
   @Override
   public void setXAttr(Path path, String name, byte[] value, EnumSet<XAttrSetFlag> flag) throws IOException {
-    tracedVoid(TraceOp.SET_XATTR, path, () -> {
-      fs.setXAttr(path, name, value, flag);
-      return null;
-    });
+    traced(TraceOp.SET_XATTR, path, () -> fs.setXAttr(path, name, value, flag));
   }
 
   @Override
   public void removeXAttr(Path path, String name) throws IOException {
-    tracedVoid(TraceOp.REMOVE_XATTR, path, () -> {
-      fs.removeXAttr(path, name);
-      return null;
-    });
+    traced(TraceOp.REMOVE_XATTR, path, () -> fs.removeXAttr(path, name));
   }
 
   @Override
@@ -610,7 +571,7 @@ public class TracingFileSystem extends FileSystem implements PositionedWriteFile
   @Override
   public PositionedWriter openPositionedWriter(Path path) throws IOException {
     PositionedWriter writer = traced(TraceOp.OPEN_POSITIONED_WRITER, path, () -> PositionedWrites.open(fs, path));
-    return recorder == null ? writer : new TracingPositionedWriter(writer, this, pathId(path));
+    return tracer == null ? writer : new TracingPositionedWriter(writer, tracer, pathId(path));
   }
 
   @Override

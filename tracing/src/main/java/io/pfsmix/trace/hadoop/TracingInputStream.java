@@ -20,6 +20,7 @@ import org.apache.hadoop.fs.StreamCapabilities;
 import org.apache.hadoop.fs.statistics.IOStatistics;
 import org.apache.hadoop.fs.statistics.IOStatisticsSource;
 
+import io.pfsmix.trace.CallTracer;
 import io.pfsmix.trace.format.TraceOp;
 import io.pfsmix.trace.format.TracePoint;
 import io.pfsmix.trace.format.TraceRecord;
@@ -32,97 +33,55 @@ import io.pfsmix.trace.recorder.TraceRecorder;
 final class TracingInputStream extends FSInputStream implements ByteBufferReadable, ByteBufferPositionedReadable,
     CanSetDropBehind, CanSetReadahead, CanUnbuffer, StreamCapabilities, IOStatisticsSource, HasFileDescriptor {
 
+  private static final long NONE = TraceRecord.NONE;
+
   private final FSDataInputStream in;
-  private final TracingFileSystem owner;
-  private final TraceRecorder recorder;
+  private final CallTracer tracer;
   private final int pathId;
 
-  TracingInputStream(FSDataInputStream in, TracingFileSystem owner, int pathId) {
+  TracingInputStream(FSDataInputStream in, CallTracer tracer, int pathId) {
     this.in = in;
-    this.owner = owner;
-    this.recorder = owner.recorder();
+    this.tracer = tracer;
     this.pathId = pathId;
-  }
-
-  private void record(long start, TraceOp op, long offset, long length, long bytes, Throwable failure) {
-    recorder.record(start, TraceRecorder.now(), op, TracePoint.APPLICATION, pathId, offset, length, bytes,
-        recorder.resultId(failure), owner.contextId());
   }
 
   private long positionOrNone() {
     try {
       return in.getPos();
     } catch (IOException e) {
-      return TraceRecord.NONE;
+      return NONE;
     }
   }
 
   @Override
   public int read() throws IOException {
-    long offset = positionOrNone();
-    long start = TraceRecorder.now();
-    try {
-      int value = in.read();
-      record(start, TraceOp.READ, offset, 1, value < 0 ? -1 : 1, null);
-      return value;
-    } catch (IOException | RuntimeException e) {
-      record(start, TraceOp.READ, offset, 1, TraceRecord.NONE, e);
-      throw e;
-    }
+    return tracer.traced(TraceOp.READ, pathId, positionOrNone(), 1, in::read, value -> value < 0 ? -1 : 1);
   }
 
   @Override
   public int read(byte[] buffer, int off, int len) throws IOException {
-    long offset = positionOrNone();
-    long start = TraceRecorder.now();
-    try {
-      int n = in.read(buffer, off, len);
-      record(start, TraceOp.READ, offset, len, n, null);
-      return n;
-    } catch (IOException | RuntimeException e) {
-      record(start, TraceOp.READ, offset, len, TraceRecord.NONE, e);
-      throw e;
-    }
+    return tracer.transfer(TraceOp.READ, pathId, positionOrNone(), in, buffer, off, len,
+        (from, at, array, offset, length) -> from.read(array, offset, length));
   }
 
   @Override
   public int read(ByteBuffer buffer) throws IOException {
-    long offset = positionOrNone();
-    int len = buffer.remaining();
-    long start = TraceRecorder.now();
-    try {
-      int n = in.read(buffer);
-      record(start, TraceOp.READ, offset, len, n, null);
-      return n;
-    } catch (IOException | RuntimeException e) {
-      record(start, TraceOp.READ, offset, len, TraceRecord.NONE, e);
-      throw e;
-    }
+    return tracer.transfer(TraceOp.READ, pathId, positionOrNone(), in, buffer, 0, buffer.remaining(),
+        (from, at, destination, offset, length) -> from.read(destination));
   }
 
   @Override
   public int read(long position, byte[] buffer, int off, int len) throws IOException {
-    long start = TraceRecorder.now();
-    try {
-      int n = in.read(position, buffer, off, len);
-      record(start, TraceOp.PREAD, position, len, n, null);
-      return n;
-    } catch (IOException | RuntimeException e) {
-      record(start, TraceOp.PREAD, position, len, TraceRecord.NONE, e);
-      throw e;
-    }
+    return tracer.transfer(TraceOp.PREAD, pathId, position, in, buffer, off, len,
+        (from, at, array, offset, length) -> from.read(at, array, offset, length));
   }
 
   @Override
   public void readFully(long position, byte[] buffer, int off, int len) throws IOException {
-    long start = TraceRecorder.now();
-    try {
-      in.readFully(position, buffer, off, len);
-      record(start, TraceOp.PREAD, position, len, len, null);
-    } catch (IOException | RuntimeException e) {
-      record(start, TraceOp.PREAD, position, len, TraceRecord.NONE, e);
-      throw e;
-    }
+    tracer.transfer(TraceOp.PREAD, pathId, position, in, buffer, off, len, (from, at, array, offset, length) -> {
+      from.readFully(at, array, offset, length);
+      return length;
+    });
   }
 
   @Override
@@ -132,29 +91,17 @@ final class TracingInputStream extends FSInputStream implements ByteBufferReadab
 
   @Override
   public int read(long position, ByteBuffer buffer) throws IOException {
-    int len = buffer.remaining();
-    long start = TraceRecorder.now();
-    try {
-      int n = in.read(position, buffer);
-      record(start, TraceOp.PREAD, position, len, n, null);
-      return n;
-    } catch (IOException | RuntimeException e) {
-      record(start, TraceOp.PREAD, position, len, TraceRecord.NONE, e);
-      throw e;
-    }
+    return tracer.transfer(TraceOp.PREAD, pathId, position, in, buffer, 0, buffer.remaining(),
+        (from, at, destination, offset, length) -> from.read(at, destination));
   }
 
   @Override
   public void readFully(long position, ByteBuffer buffer) throws IOException {
-    int len = buffer.remaining();
-    long start = TraceRecorder.now();
-    try {
-      in.readFully(position, buffer);
-      record(start, TraceOp.PREAD, position, len, len, null);
-    } catch (IOException | RuntimeException e) {
-      record(start, TraceOp.PREAD, position, len, TraceRecord.NONE, e);
-      throw e;
-    }
+    tracer.transfer(TraceOp.PREAD, pathId, position, in, buffer, 0, buffer.remaining(),
+        (from, at, destination, offset, length) -> {
+          from.readFully(at, destination);
+          return length;
+        });
   }
 
   @Override
@@ -187,7 +134,8 @@ final class TracingInputStream extends FSInputStream implements ByteBufferReadab
    * future is replaced by one that completes after the record is made, so a caller holding the data has its record.
    */
   private void traceRanges(List<? extends FileRange> ranges, long start) {
-    int contextId = owner.contextId();
+    TraceRecorder recorder = tracer.recorder();
+    int contextId = tracer.contextId();
     long caller = Thread.currentThread().getId();
     for (FileRange range : ranges) {
       if (range.getData() == null) {
@@ -203,29 +151,12 @@ final class TracingInputStream extends FSInputStream implements ByteBufferReadab
 
   @Override
   public void seek(long target) throws IOException {
-    long offset = positionOrNone();
-    long start = TraceRecorder.now();
-    try {
-      in.seek(target);
-      record(start, TraceOp.SEEK, offset, target, TraceRecord.NONE, null);
-    } catch (IOException | RuntimeException e) {
-      record(start, TraceOp.SEEK, offset, target, TraceRecord.NONE, e);
-      throw e;
-    }
+    tracer.traced(TraceOp.SEEK, pathId, positionOrNone(), target, NONE, () -> in.seek(target));
   }
 
   @Override
   public long skip(long n) throws IOException {
-    long offset = positionOrNone();
-    long start = TraceRecorder.now();
-    try {
-      long skipped = in.skip(n);
-      record(start, TraceOp.SKIP, offset, n, skipped, null);
-      return skipped;
-    } catch (IOException | RuntimeException e) {
-      record(start, TraceOp.SKIP, offset, n, TraceRecord.NONE, e);
-      throw e;
-    }
+    return tracer.traced(TraceOp.SKIP, pathId, positionOrNone(), n, () -> in.skip(n));
   }
 
   @Override
@@ -245,21 +176,14 @@ final class TracingInputStream extends FSInputStream implements ByteBufferReadab
 
   @Override
   public void close() throws IOException {
-    long start = TraceRecorder.now();
-    try {
-      in.close();
-      record(start, TraceOp.CLOSE, TraceRecord.NONE, TraceRecord.NONE, TraceRecord.NONE, null);
-    } catch (IOException | RuntimeException e) {
-      record(start, TraceOp.CLOSE, TraceRecord.NONE, TraceRecord.NONE, TraceRecord.NONE, e);
-      throw e;
-    }
+    tracer.traced(TraceOp.CLOSE, pathId, NONE, NONE, NONE, in::close);
   }
 
   @Override
   public void unbuffer() {
     long start = TraceRecorder.now();
     in.unbuffer();
-    record(start, TraceOp.UNBUFFER, TraceRecord.NONE, TraceRecord.NONE, TraceRecord.NONE, null);
+    tracer.record(start, TraceOp.UNBUFFER, pathId, NONE, NONE, NONE, null);
   }
 
   @Override

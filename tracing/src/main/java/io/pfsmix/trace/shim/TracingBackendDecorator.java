@@ -6,7 +6,7 @@ import io.pfsmix.fs.PfsConfigValues;
 import io.pfsmix.fs.backend.StorageBackend;
 import io.pfsmix.fs.backend.StorageBackendDecorator;
 import io.pfsmix.trace.TraceConfigKeys;
-import io.pfsmix.trace.TraceContext;
+import io.pfsmix.trace.format.TracePoint;
 import io.pfsmix.trace.hadoop.TraceRecorders;
 
 /**
@@ -23,8 +23,6 @@ public final class TracingBackendDecorator implements StorageBackendDecorator {
         || !PfsConfigValues.bool(conf, TraceConfigKeys.STORAGE_ENABLED, TraceConfigKeys.STORAGE_ENABLED_DEFAULT)) {
       return backend;
     }
-    return new TracingStorageBackend(backend, TraceRecorders.forConfiguration(conf),
-        TraceContext.forTask(conf.getTrimmed(TraceConfigKeys.HADOOP_JOB_ID, ""),
-            conf.getTrimmed(TraceConfigKeys.HADOOP_TASK_ATTEMPT_ID, "")));
+    return new TracingStorageBackend(backend, TraceRecorders.tracer(conf, TracePoint.STORAGE));
   }
 }

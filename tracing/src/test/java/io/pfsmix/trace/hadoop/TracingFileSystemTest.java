@@ -26,6 +26,11 @@ import org.junit.jupiter.api.io.TempDir;
 import io.pfsmix.fs.PfsFileSystem;
 import io.pfsmix.fs.PositionedWriter;
 import io.pfsmix.fs.PositionedWrites;
+import io.pfsmix.fs.backend.ForwardingReadHandle;
+import io.pfsmix.fs.backend.ForwardingStorageBackend;
+import io.pfsmix.fs.backend.ReadHandle;
+import io.pfsmix.fs.backend.StorageBackend;
+import io.pfsmix.fs.backend.StorageBackendDecorator;
 import io.pfsmix.trace.TraceConfigKeys;
 import io.pfsmix.trace.TraceContext;
 import io.pfsmix.trace.TraceFiles;
@@ -68,6 +73,47 @@ class TracingFileSystemTest {
   private static List<TraceRecord> of(List<TraceRecord> records, TracePoint point, String pathSuffix) {
     return records.stream().filter(r -> r.point() == point && r.path() != null && r.path().endsWith(pathSuffix))
         .toList();
+  }
+
+  /** Reads that fail with an Error, as a read of a mapped file truncated under its reader does (InternalError). */
+  public static final class ErrorOnReadDecorator implements StorageBackendDecorator {
+    @Override
+    public StorageBackend decorate(StorageBackend backend, Configuration conf) {
+      return new ForwardingStorageBackend(backend) {
+        @Override
+        public ReadHandle openForRead(String path) throws IOException {
+          return new ForwardingReadHandle(delegate.openForRead(path)) {
+            @Override
+            public int read(long position, ByteBuffer destination) {
+              throw new InternalError("a fault occurred in an unsafe memory access operation");
+            }
+          };
+        }
+      };
+    }
+  }
+
+  @Test
+  void anErrorIsRecordedAtBothPointsLikeAnyOtherFailure() throws Exception {
+    java.nio.file.Path traces = tmp.resolve("traces");
+    java.nio.file.Path root = Files.createDirectories(tmp.resolve("root"));
+    Files.write(root.resolve("f.bin"), new byte[100]);
+    Configuration conf = tracedPfs(traces, root);
+    conf.set("fs.pfs.backend.decorators", ErrorOnReadDecorator.class.getName() + ","
+        + TracingBackendDecorator.class.getName());
+    try (FileSystem fs = FileSystem.get(URI.create("pfs:///"), conf);
+        FSDataInputStream in = fs.open(new Path("/f.bin"))) {
+      assertThatThrownBy(() -> in.read(new byte[10], 0, 10)).isInstanceOf(InternalError.class);
+    }
+    TraceRecorders.closeAll();
+
+    List<TraceRecord> records = TraceFiles.readAll(traces);
+    assertThat(of(records, TracePoint.STORAGE, "/f.bin")).filteredOn(r -> r.op() == TraceOp.PREAD)
+        .extracting(TraceRecord::offset, TraceRecord::bytes, TraceRecord::result)
+        .containsExactly(tuple(0L, TraceRecord.NONE, "java.lang.InternalError"));
+    assertThat(of(records, TracePoint.APPLICATION, "/f.bin")).filteredOn(r -> r.op() == TraceOp.READ)
+        .extracting(TraceRecord::offset, TraceRecord::length, TraceRecord::result)
+        .containsExactly(tuple(0L, 10L, "java.lang.InternalError"));
   }
 
   @Test

@@ -1,4 +1,4 @@
-package io.pfsmix.fs.bench;
+package io.pfsmix.cli;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -11,25 +11,30 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
 
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.RawLocalFileSystem;
 
 import io.pfsmix.fs.PfsConfigKeys;
+import io.pfsmix.fs.PfsStatisticNames;
 
 /**
- * Reads one file four ways in one run, interleaved: 4 KiB application reads through pfs:// (POSIX backend, default
- * read-ahead into a buffer, and with fs.pfs.readahead.mmap), 4 KiB reads through Hadoop's RawLocalFileSystem
- * (file://), and 4 MiB reads with java.nio into a direct buffer — the figure the study's read-ahead shim is measured
- * against. Prints MB/s per run and the ratios of the means.
+ * Reads one file five ways in one run, interleaved: 4 KiB application reads through pfs:// (POSIX backend; with the
+ * read-ahead the directory's file system gets, with 4 MiB chunks as on a parallel file system, and with
+ * fs.pfs.readahead.mmap), 4 KiB reads through Hadoop's RawLocalFileSystem (file://), and 4 MiB reads with java.nio into
+ * a direct buffer — the figure the study's read-ahead shim is measured against. Prints MB/s per run and the ratios of
+ * the means. Part of the command line, not of the fs-shim jar that goes onto clusters.
  */
-public final class ReadBenchmark {
+final class ReadBenchmark {
 
   public static final int APPLICATION_READ = 4096;
   public static final int NIO_READ = 4 << 20;
@@ -38,6 +43,7 @@ public final class ReadBenchmark {
   /** One way of reading the file. */
   public enum Method {
     PFS("pfs:// 4 KiB reads"),
+    PFS_4M("pfs:// 4 KiB reads, 4 MiB read-ahead"),
     PFS_MMAP("pfs:// 4 KiB reads, mmap read-ahead"),
     FILE("file:// (RawLocalFileSystem) 4 KiB reads"),
     NIO("java.nio 4 MiB reads");
@@ -94,12 +100,17 @@ public final class ReadBenchmark {
   public Summary run() throws IOException {
     Files.createDirectories(directory);
     java.nio.file.Path file = directory.resolve(FILE_NAME);
+    Configuration largeConf = new Configuration(conf);
+    largeConf.set(PfsConfigKeys.READAHEAD_SIZE, "4m");
     Configuration mappedConf = new Configuration(conf);
     mappedConf.setBoolean(PfsConfigKeys.READAHEAD_MMAP, true);
     try (FileSystem pfs = FileSystem.newInstance(URI.create("pfs:///"), conf);
+        FileSystem pfsLarge = FileSystem.newInstance(URI.create("pfs:///"), largeConf);
         FileSystem pfsMapped = FileSystem.newInstance(URI.create("pfs:///"), mappedConf);
         RawLocalFileSystem local = new RawLocalFileSystem()) {
       local.initialize(URI.create("file:///"), conf);
+      Map<Method, FileSystem> systems = new EnumMap<>(Map.of(Method.PFS, pfs, Method.PFS_4M, pfsLarge,
+          Method.PFS_MMAP, pfsMapped, Method.FILE, local));
       write(file);
       if (!mappable(file)) {
         out.printf("note: %s refuses mmap (a FUSE mount with direct_io?): '%s' falls back to ordinary reads%n",
@@ -107,8 +118,10 @@ public final class ReadBenchmark {
       }
       out.println("warming up (one untimed read per method)...");
       for (Method method : Method.values()) {
-        read(method, file, pfs, pfsMapped, local);
+        read(method, file, systems.get(method));
       }
+      out.println("pfs:// read-ahead: " + backendReads(pfs));
+      out.printf("load average before the timed runs: %s%n", loadAverage());
       Map<Method, List<Double>> runs = new LinkedHashMap<>();
       Map<Method, List<Double>> cpuRuns = new LinkedHashMap<>();
       for (Method method : Method.values()) {
@@ -123,7 +136,7 @@ public final class ReadBenchmark {
           Method method = methods[(i + repetition) % methods.length];
           long start = System.nanoTime();
           long cpuStart = threads.getCurrentThreadCpuTime();
-          long bytes = read(method, file, pfs, pfsMapped, local);
+          long bytes = read(method, file, systems.get(method));
           double cpuSeconds = (threads.getCurrentThreadCpuTime() - cpuStart) / 1e9;
           double seconds = (System.nanoTime() - start) / 1e9;
           if (bytes != size) {
@@ -138,21 +151,44 @@ public final class ReadBenchmark {
         }
       }
       Summary summary = new Summary(size, repetitions, means(runs), means(cpuRuns));
+      out.printf("load average after the timed runs: %s%n", loadAverage());
       out.println();
       for (Method method : methods) {
         out.printf("mean      %-42s %9.1f MB/s             %9.1f MB/cpu-s%n", method.description,
             summary.meanMegabytesPerSecond().get(method), summary.meanMegabytesPerCpuSecond().get(method));
       }
-      for (Method pfsMethod : new Method[] {Method.PFS, Method.PFS_MMAP}) {
-        String name = pfsMethod == Method.PFS ? "pfs" : "pfs-mmap";
+      Map<Method, String> names = new EnumMap<>(Map.of(Method.PFS, "pfs", Method.PFS_4M, "pfs-4m",
+          Method.PFS_MMAP, "pfs-mmap"));
+      names.forEach((pfsMethod, name) -> {
         out.printf("ratio %-8s/nio  = %.3f wall, %.3f cpu   (target >= 0.9)%n", name,
             summary.ratio(pfsMethod, Method.NIO), summary.cpuRatio(pfsMethod, Method.NIO));
         out.printf("ratio %-8s/file = %.3f wall, %.3f cpu   (target >= 1.0)%n", name,
             summary.ratio(pfsMethod, Method.FILE), summary.cpuRatio(pfsMethod, Method.FILE));
-      }
+      });
+      // the read-ahead the directory's file system gets against the large requests parallel file systems keep
+      out.printf("ratio pfs     /pfs-4m = %.3f wall, %.3f cpu%n", summary.ratio(Method.PFS, Method.PFS_4M),
+          summary.cpuRatio(Method.PFS, Method.PFS_4M));
       return summary;
     } finally {
       Files.deleteIfExists(file);
+    }
+  }
+
+  /** The last minute's load average and the cores it shares: figures from a busy machine say so themselves. */
+  private static String loadAverage() {
+    return String.format(Locale.ROOT, "%.2f on %d cores", ManagementFactory.getOperatingSystemMXBean()
+        .getSystemLoadAverage(), Runtime.getRuntime().availableProcessors());
+  }
+
+  /** The backend reads that one pfs:// read of the file made, as its stream counted them. */
+  private static String backendReads(FileSystem pfs) throws IOException {
+    try (FSDataInputStream in = pfs.open(new Path("/" + FILE_NAME))) {
+      drain(in);
+      Map<String, Long> counters = in.getIOStatistics().counters();
+      long operations = counters.get(PfsStatisticNames.BACKEND_READ_OPERATIONS);
+      long bytes = counters.get(PfsStatisticNames.BACKEND_READ_BYTES);
+      return String.format(Locale.ROOT, "%d backend reads of %d bytes on average for %d-byte application reads",
+          operations, operations == 0 ? 0 : bytes / operations, APPLICATION_READ);
     }
   }
 
@@ -190,26 +226,18 @@ public final class ReadBenchmark {
     }
   }
 
-  /** Opens, reads with the method's read size, closes; file systems are made beforehand and not timed. */
-  private static long read(Method method, java.nio.file.Path file, FileSystem pfs, FileSystem pfsMapped,
-      FileSystem local) throws IOException {
-    switch (method) {
-      case PFS:
-        try (InputStream in = pfs.open(new Path("/" + FILE_NAME))) {
-          return drain(in);
-        }
-      case PFS_MMAP:
-        try (InputStream in = pfsMapped.open(new Path("/" + FILE_NAME))) {
-          return drain(in);
-        }
-      case FILE:
-        try (InputStream in = local.open(new Path(file.toUri()), APPLICATION_READ)) {
-          return drain(in);
-        }
-      case NIO:
-        return readNio(file);
-      default:
-        throw new IllegalStateException(method.name());
+  /**
+   * Opens, reads with the method's read size, closes; file systems are made beforehand and not timed.
+   *
+   * @param fs the method's file system, null for java.nio
+   */
+  private static long read(Method method, java.nio.file.Path file, FileSystem fs) throws IOException {
+    if (method == Method.NIO) {
+      return readNio(file);
+    }
+    try (InputStream in = method == Method.FILE ? fs.open(new Path(file.toUri()), APPLICATION_READ)
+        : fs.open(new Path("/" + FILE_NAME))) {
+      return drain(in);
     }
   }
 
