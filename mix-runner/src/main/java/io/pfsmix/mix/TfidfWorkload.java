@@ -73,7 +73,8 @@ final class TfidfWorkload implements Workload {
           TfidfModel trained = TfidfJobs.train(conf, training, model,
               conf.getInt(TfidfConfigKeys.TOP_K, TfidfConfigKeys.TOP_K_DEFAULT));
           fs.delete(training, true);
-          progress.say("  model trained: " + trained.centroidCount() + " centroids");
+          progress.say("  model trained: " + (trained.logistic() ? "logistic, " + trained.classCount() + " classes"
+              : trained.centroidCount() + " centroids") + ", " + trained.termCount() + " terms");
         });
   }
 
