@@ -260,7 +260,7 @@ cmd_up() {
 
 # Daemons of this cluster that no pid file names any more: an MDS that re-exec'd after `fs fail` may write its new pid
 # only after the old one was seen to exit. Found by this cluster's conf path in their command line, nothing broader.
-stop_strays() {
+stop_stray_daemons() {
   local strays
   strays=$(processes_matching "^([^ ]*/)?ceph-[a-z]+ .*--conf $conf ")
   [[ -n $strays ]] || return 0
@@ -294,7 +294,7 @@ cmd_down() {
       fi
     done
   fi
-  stop_strays
+  stop_stray_daemons
   rm -rf "$dir"
   echo "ceph-cluster: down ($dir removed)"
 }

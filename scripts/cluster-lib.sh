@@ -51,3 +51,16 @@ stop_pids() {
     ! alive "$pid" || return 1
   done
 }
+
+# Stops the cluster's daemons that no pid file names (one that died before writing it, one started by hand): those
+# whose command line matches $1, a pattern only they are given (their configuration's path), nothing broader. Exits
+# when one does not die.
+stop_strays() {
+  local strays name
+  name=$(basename "$0" .sh)
+  strays=$(processes_matching "$1")
+  [[ -n $strays ]] || return 0
+  echo "$name: stopping servers without a pid file: ${strays//$'\n'/ }" >&2
+  # shellcheck disable=SC2086
+  stop_pids 10 $strays || { echo "$name: a server of $dir does not die; $dir left in place" >&2; exit 1; }
+}

@@ -227,17 +227,6 @@ cmd_up() {
   print_lines
 }
 
-# Servers of this file system that no pid file names (a pid file removed by hand, a server started by hand): found by this
-# file system's configuration path on their command line, nothing broader.
-stop_strays() {
-  local strays
-  strays=$(processes_matching " $conf ")
-  [[ -n $strays ]] || return 0
-  echo "orangefs-cluster: stopping servers without a pid file: ${strays//$'\n'/ }" >&2
-  # shellcheck disable=SC2086
-  stop_pids 10 $strays || die "a server of $dir does not die; $dir left in place"
-}
-
 cmd_down() {
   if [[ ! -d $dir ]]; then
     echo "orangefs-cluster: no file system in $dir (already down)"
@@ -257,7 +246,7 @@ cmd_down() {
       pid=$(pid_of "$alias") || continue
       stop_pids 10 "$pid" || die "pvfs2-server $alias (pid $pid) does not die; $dir left in place"
     done
-    stop_strays
+    stop_strays " $conf "
   fi
   rm -rf "$dir"
   echo "orangefs-cluster: down ($dir removed)"

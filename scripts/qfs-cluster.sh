@@ -196,17 +196,6 @@ cmd_up() {
   print_lines
 }
 
-# Servers of this file system that no pid file names (a server that died before writing it, one started by hand):
-# found by this file system's configuration directory on their command line, nothing broader.
-stop_strays() {
-  local strays
-  strays=$(processes_matching " $dir/conf/[a-z0-9]+\.prp ")
-  [[ -n $strays ]] || return 0
-  echo "qfs-cluster: stopping servers without a pid file: ${strays//$'\n'/ }" >&2
-  # shellcheck disable=SC2086
-  stop_pids 10 $strays || die "a server of $dir does not die; $dir left in place"
-}
-
 cmd_down() {
   if [[ ! -d $dir ]]; then
     echo "qfs-cluster: no file system in $dir (already down)"
@@ -218,7 +207,7 @@ cmd_down() {
     pid=$(pid_of "$name") || continue
     stop_pids 10 "$pid" || die "$name (pid $pid) does not die; $dir left in place"
   done
-  stop_strays
+  stop_strays " $dir/conf/[a-z0-9]+\.prp "
   rm -rf "$dir"
   echo "qfs-cluster: down ($dir removed)"
 }
