@@ -132,8 +132,9 @@ final class TraceCommand implements Runnable {
 
   @Command(name = "merge", mixinStandardHelpOptions = true,
       description = "Merge traces (Hadoop tasks, IOR ranks, several hosts) into one trace ordered by start time. "
-          + "Reads each input twice and streams: memory holds one reorder window of records per input, and the records "
-          + "that came later than that, not the traces. OUT appears only when complete.")
+          + "Reads each input twice and streams: memory holds, per input, the records of the time span by which its "
+          + "records came late (at most the reorder window), and the records that came later than the window, not the "
+          + "traces. OUT appears only when complete.")
   static final class Merge implements Callable<Integer> {
 
     @Parameters(paramLabel = "TRACE", arity = "1..*", description = "trace files or directories")
@@ -146,7 +147,7 @@ final class TraceCommand implements Runnable {
         + "directory that is not empty)")
     boolean force;
 
-    @Option(names = "--reorder-window", paramLabel = "MS", defaultValue = "60000",
+    @Option(names = "--reorder-window", paramLabel = "MS", defaultValue = "5000",
         description = "how far out of start order, in ms, a record may be and still be placed while streaming; a "
             + "record comes when its call ends, so a longer call (or a buffer written late) is found by the first "
             + "pass and held in memory instead: the window sets memory, not what merges (default: ${DEFAULT-VALUE})")

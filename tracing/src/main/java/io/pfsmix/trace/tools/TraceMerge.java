@@ -21,8 +21,9 @@ import io.pfsmix.trace.format.TraceWriter;
  * library writes an idle thread's buffer at that thread's next call or at exit. So each input is read twice. The first
  * pass collects the input's stragglers — records starting more than the reorder window before a record ahead of them in
  * the file (few: one per long call, a buffer per idle thread) — and sorts them; the second streams the other records
- * through the window, each held until the input has moved a window past it, and merges them with the stragglers. Memory:
- * one window of records per input plus its stragglers, whatever the order of the file.
+ * through a window as wide as the latest of the other records came (at most the reorder window), each held until the
+ * input has moved a window past it, and merges them with the stragglers. Memory: per input, the records of that width
+ * (about a flush interval's for a recorder's file) plus its stragglers, whatever the order of the file.
  */
 public final class TraceMerge {
 
@@ -31,11 +32,11 @@ public final class TraceMerge {
   }
 
   /**
-   * Default reorder window: the recorder writes every thread's buffer each flush interval (a second by default), so a
-   * minute places the records of a healthy process while streaming and leaves only calls longer than that to the first
-   * pass.
+   * Default reorder window: the recorder writes every thread's buffer each flush interval (a second by default), so five
+   * seconds place the records of a healthy process while streaming and leave only calls longer than that, and buffers
+   * written later, to the first pass. A minute, as before, made a window hold a whole classifier phase.
    */
-  public static final long DEFAULT_REORDER_WINDOW_NS = 60_000_000_000L;
+  public static final long DEFAULT_REORDER_WINDOW_NS = 5_000_000_000L;
 
   private TraceMerge() {
   }
@@ -62,13 +63,16 @@ public final class TraceMerge {
     private Records(List<TraceSource> sources, long reorderWindowNs) throws IOException {
       try {
         List<ArrayDeque<TraceRecord>> stragglers = new ArrayList<>();
+        List<Long> windows = new ArrayList<>();
         for (TraceSource source : sources) {
-          stragglers.add(firstPass(source, reorderWindowNs));
+          Stragglers filter = new Stragglers(reorderWindowNs);
+          stragglers.add(firstPass(source, filter));
+          windows.add(filter.maxLatenessNs);
         }
         for (int i = 0; i < sources.size(); i++) {
           TraceReader reader = sources.get(i).open();
           open.add(reader);
-          Input input = new Input(reader, scanned.get(i).recordsRead(), stragglers.get(i), reorderWindowNs);
+          Input input = new Input(reader, scanned.get(i).recordsRead(), stragglers.get(i), windows.get(i));
           input.fill();
           if (input.peek() != null) {
             heads.add(input);
@@ -104,12 +108,11 @@ public final class TraceMerge {
       TraceInputs.closeAll(open);
     }
 
-    /** Reads a source in full; returns its stragglers in time order. */
-    private ArrayDeque<TraceRecord> firstPass(TraceSource source, long reorderWindowNs) throws IOException {
+    /** Reads a source in full through {@code filter}; returns its stragglers in time order. */
+    private ArrayDeque<TraceRecord> firstPass(TraceSource source, Stragglers filter) throws IOException {
       List<TraceRecord> stragglers = new ArrayList<>();
       try (TraceReader reader = source.open()) {
         scanned.add(reader);
-        Stragglers filter = new Stragglers(reorderWindowNs);
         for (TraceRecord record = reader.next(); record != null; record = reader.next()) {
           if (filter.isStraggler(record)) {
             stragglers.add(record);
@@ -148,21 +151,28 @@ public final class TraceMerge {
 
   /**
    * Tells the records the reorder window cannot place: those starting more than the window before the newest record
-   * placed so far. Both passes ask it about the same records in the same order, so they agree.
+   * placed so far. Both passes ask it about the same records in the same order, so they agree. The first pass also
+   * learns how late the placed records came at most: the second pass's window need span no more than that, so a
+   * window holds about a flush interval of records rather than the whole reorder window's (a classifier phase makes a
+   * million records a second, which a minute's window held all at once per input).
    */
   private static final class Stragglers {
     private final long windowNs;
     /** The newest start among the records placed by the window so far. */
     long newestStartNs = Long.MIN_VALUE;
+    /** The most any placed record started before the newest one placed before it; at most the window. */
+    long maxLatenessNs;
 
     Stragglers(long windowNs) {
       this.windowNs = windowNs;
     }
 
     boolean isStraggler(TraceRecord record) {
-      if (gap(newestStartNs, record.startNs()) > windowNs) {
+      long lateness = gap(newestStartNs, record.startNs());
+      if (lateness > windowNs) {
         return true;
       }
+      maxLatenessNs = Math.max(maxLatenessNs, lateness);
       newestStartNs = Math.max(newestStartNs, record.startNs());
       return false;
     }
@@ -178,9 +188,11 @@ public final class TraceMerge {
   }
 
   /**
-   * One input in its second pass: the records the window places, and the first pass's stragglers. A record leaves the
-   * window once the input has moved a window past it, so no record placed later starts before it (a later record starts
-   * at most a window before the newest, or it is a straggler); the stragglers are sorted already.
+   * One input in its second pass: the records the window places, and the first pass's stragglers. The window is the
+   * most any placed record came late in the first pass (the same records are stragglers with it as with the reorder
+   * window, which it does not exceed). A record leaves the window once the input has moved a window past it, so no
+   * record placed later starts before it (a later record starts at most a window before the newest, or it is a
+   * straggler); the stragglers are sorted already.
    */
   private static final class Input {
     final TraceReader reader;
@@ -224,9 +236,12 @@ public final class TraceMerge {
       return next;
     }
 
-    /** Reads until the window spans the reorder window or the input's records end. */
+    /**
+     * Reads until the window spans more than its width or the input's records end: strictly more, so that a record
+     * read later, at most the width late, starts after the window's first (equal starts would order by thread).
+     */
     void fill() throws IOException {
-      while (read < records && (window.isEmpty() || gap(filter.newestStartNs, window.peek().startNs()) < windowNs)) {
+      while (read < records && (window.isEmpty() || gap(filter.newestStartNs, window.peek().startNs()) <= windowNs)) {
         TraceRecord next = reader.next();
         if (next == null) {
           throw changed("it ends after " + read + " of its " + records + " records");
