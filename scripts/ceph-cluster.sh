@@ -20,15 +20,6 @@ data_pool=pfsmix_data
 # A second data pool with two replicas, added when there are at least two OSDs: replication requests pick it.
 data_pool_r2=pfsmix_data_r2
 
-die() {
-  echo "ceph-cluster: $*" >&2
-  exit 1
-}
-
-usage() {
-  sed -n '2,/^set -/p' "${BASH_SOURCE[0]}" | sed '$d; s/^# \{0,1\}//'
-}
-
 command=${1:-}
 [[ -n $command ]] || { usage >&2; exit 2; }
 shift

@@ -2,6 +2,17 @@
 # qfs-cluster.sh), which source it. They read the caller's $dir: the cluster's scratch directory, with its pid files in
 # $dir/run.
 
+# An error, prefixed with the script's name (e.g. "qfs-cluster: "), and exit status 1.
+die() {
+  echo "$(basename "$0" .sh): $*" >&2
+  exit 1
+}
+
+# The script's header comment, up to its `set -` line: its usage.
+usage() {
+  sed -n '2,/^set -/p' "$0" | sed '$d; s/^# \{0,1\}//'
+}
+
 # A pid is alive when /proc/PID/stat exists and its state is not Z (zombie) or X (dead): a daemon's parent may reap late.
 alive() {
   local pid=$1 state
@@ -56,11 +67,10 @@ stop_pids() {
 # whose command line matches $1, a pattern only they are given (their configuration's path), nothing broader. Exits
 # when one does not die.
 stop_strays() {
-  local strays name
-  name=$(basename "$0" .sh)
+  local strays
   strays=$(processes_matching "$1")
   [[ -n $strays ]] || return 0
-  echo "$name: stopping servers without a pid file: ${strays//$'\n'/ }" >&2
+  echo "$(basename "$0" .sh): stopping servers without a pid file: ${strays//$'\n'/ }" >&2
   # shellcheck disable=SC2086
-  stop_pids 10 $strays || { echo "$name: a server of $dir does not die; $dir left in place" >&2; exit 1; }
+  stop_pids 10 $strays || die "a server of $dir does not die; $dir left in place"
 }

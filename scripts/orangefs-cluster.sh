@@ -21,15 +21,6 @@ fs_name=orangefs
 # The mount point named in pvfs2tab: a name the client library resolves paths against, not a directory that must exist.
 tab_mount=/pfsmix-orangefs
 
-die() {
-  echo "orangefs-cluster: $*" >&2
-  exit 1
-}
-
-usage() {
-  sed -n '2,/^set -/p' "${BASH_SOURCE[0]}" | sed '$d; s/^# \{0,1\}//'
-}
-
 command=${1:-}
 [[ -n $command ]] || { usage >&2; exit 2; }
 shift

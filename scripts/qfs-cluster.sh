@@ -21,15 +21,6 @@ home=$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/.." && pwd)
 source "$home/scripts/cluster-lib.sh"
 meta_ip=127.0.0.1
 
-die() {
-  echo "qfs-cluster: $*" >&2
-  exit 1
-}
-
-usage() {
-  sed -n '2,/^set -/p' "${BASH_SOURCE[0]}" | sed '$d; s/^# \{0,1\}//'
-}
-
 command=${1:-}
 [[ -n $command ]] || { usage >&2; exit 2; }
 shift

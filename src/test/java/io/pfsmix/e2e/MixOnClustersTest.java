@@ -35,7 +35,7 @@ class MixOnClustersTest {
   @org.junit.jupiter.api.BeforeAll
   static void pfsmixHome() {
     // as ./pfsmix does: the runner finds scripts/ceph-cluster.sh under it (tests run in src/test)
-    System.setProperty("pfsmix.home", Path.of("../..").toAbsolutePath().normalize().toString());
+    MixCli.useRepositoryHome();
   }
 
   @Test

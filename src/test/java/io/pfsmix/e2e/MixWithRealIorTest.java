@@ -41,7 +41,7 @@ class MixWithRealIorTest {
   @BeforeAll
   static void pfsmixHome() {
     // as ./pfsmix does: the trace library is found under it (tests run in src/test)
-    System.setProperty("pfsmix.home", Path.of("../..").toAbsolutePath().normalize().toString());
+    MixCli.useRepositoryHome();
   }
 
   @Test

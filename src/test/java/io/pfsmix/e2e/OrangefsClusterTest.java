@@ -39,7 +39,7 @@ class OrangefsClusterTest {
   @BeforeAll
   static void pfsmixHome() {
     // as ./pfsmix does: the command finds scripts/orangefs-cluster.sh under it (tests run in src/test)
-    System.setProperty("pfsmix.home", Path.of("../..").toAbsolutePath().normalize().toString());
+    MixCli.useRepositoryHome();
   }
 
   @Test

@@ -36,7 +36,7 @@ class QfsClusterTest {
   @BeforeAll
   static void pfsmixHome() {
     // as ./pfsmix does: the command finds scripts/qfs-cluster.sh under it (tests run in src/test)
-    System.setProperty("pfsmix.home", Path.of("../..").toAbsolutePath().normalize().toString());
+    MixCli.useRepositoryHome();
   }
 
   @Test
