@@ -221,6 +221,42 @@ class PfsFileSystemTest {
   }
 
   @Test
+  void fileContextsShareTheCachedFileSystemSoThatCloseAllClosesTheirs() throws Exception {
+    // a FileContext's file system is never closed by anyone: one of its own would keep its storage client to the end
+    Configuration conf = new Configuration(fs.getConf());
+    conf.set("fs.AbstractFileSystem.pfs.impl", PfsAbstractFileSystem.class.getName());
+    conf.setBoolean("fs.pfs.impl.disable.cache", false);
+    FileSystem.closeAll();
+    try {
+      for (String name : List.of("one", "two")) {
+        FileContext context = FileContext.getFileContext(URI.create("pfs:///"), conf);
+        try (FSDataOutputStream out = context.create(new Path("/fc/" + name), EnumSet.of(CreateFlag.CREATE),
+            Options.CreateOpts.createParent())) {
+          out.write(new byte[100]);
+        }
+      }
+      PfsFileSystem cached = (PfsFileSystem) FileSystem.get(URI.create("pfs:///"), conf);
+      assertThat(CountingBackend.of(cached).bytesWritten()).as("bytes both contexts wrote through the cached instance")
+          .isEqualTo(200);
+    } finally {
+      FileSystem.closeAll();
+    }
+  }
+
+  @Test
+  void withTheCacheDisabledCloseAllStillClosesAFileContextsFileSystem() throws Exception {
+    Configuration conf = new Configuration(fs.getConf());
+    conf.set("fs.AbstractFileSystem.pfs.impl", PfsAbstractFileSystem.class.getName());
+    FileContext context = FileContext.getFileContext(URI.create("pfs:///"), conf);
+    context.mkdir(new Path("/before"), FsPermission.getDirDefault(), true);
+    FileSystem.closeAll();
+    assertThatThrownBy(() -> context.mkdir(new Path("/after"), FsPermission.getDirDefault(), true))
+        .isInstanceOf(java.io.IOException.class);
+    assertThat(root.resolve("before")).isDirectory();
+    assertThat(root.resolve("after")).doesNotExist();
+  }
+
+  @Test
   void pfsIsFoundByScheme() throws Exception {
     Configuration conf = new Configuration(fs.getConf());
     conf.unset(PfsConfigKeys.BACKEND_DECORATORS);

@@ -31,7 +31,11 @@ final class MixEnvironment implements AutoCloseable {
 
   private final Configuration conf;
   private final Map<String, String> description = new LinkedHashMap<>();
-  private final List<AutoCloseable> toStop = new ArrayList<>();
+  /** What close() undoes, in reverse order of starting. */
+  private final List<Stop> toStop = new ArrayList<>();
+
+  private record Stop(String what, AutoCloseable action) {
+  }
 
   private MixEnvironment(Configuration conf) {
     this.conf = conf;
@@ -64,6 +68,9 @@ final class MixEnvironment implements AutoCloseable {
     MixEnvironment env = new MixEnvironment(conf);
     try {
       env.startFileSystem(fs, workDir, progress);
+      // stopped in reverse: after the jobs' cluster, whose services open file systems as they stop, and before the file
+      // system's own cluster, whose clients hang on unmount once it is gone
+      env.toStop.add(new Stop("closing the file systems", FileSystem::closeAll));
       env.startJobs(jobs, settings, workDir, progress);
       FileSystem.get(conf).mkdirs(new org.apache.hadoop.fs.Path(settings.dir()));
       return env;
@@ -98,7 +105,7 @@ final class MixEnvironment implements AutoCloseable {
         Configuration hdfsConf = new Configuration(conf);
         hdfsConf.set(MiniDFSCluster.HDFS_MINIDFS_BASEDIR, base.toString());
         MiniDFSCluster cluster = new MiniDFSCluster.Builder(hdfsConf, base.toFile()).numDataNodes(1).build();
-        toStop.add(cluster::shutdown);
+        toStop.add(new Stop("stopping the in-process HDFS", cluster::shutdown));
         cluster.waitActive();
         conf.set(FileSystem.FS_DEFAULT_NAME_KEY, cluster.getURI().toString());
         description.put("file system", "MiniDFSCluster at " + cluster.getURI() + " (1 datanode)");
@@ -147,7 +154,8 @@ final class MixEnvironment implements AutoCloseable {
     try (java.net.ServerSocket probe = new java.net.ServerSocket(0)) {
       port = probe.getLocalPort();
     }
-    toStop.add(() -> runScript(script, "down", "--dir", dir.toString()));
+    toStop.add(new Stop("stopping the local " + name + " file system",
+        () -> runScript(script, "down", "--dir", dir.toString())));
     Map<String, String> out = runScript(script, "up", "--dir", dir.toString(), "--port", Integer.toString(port));
     conf.set(FileSystem.FS_DEFAULT_NAME_KEY, "pfs:///");
     return out;
@@ -207,7 +215,7 @@ final class MixEnvironment implements AutoCloseable {
         MiniMRYarnCluster cluster = new MiniMRYarnCluster("pfsmix-mix", 1);
         cluster.init(yarnConf);
         cluster.start();
-        toStop.add(cluster::stop);
+        toStop.add(new Stop("stopping the in-process YARN cluster", cluster::stop));
         Configuration clusterConf = cluster.getConfig();
         for (Map.Entry<String, String> e : clusterConf) {
           conf.set(e.getKey(), e.getValue());
@@ -229,28 +237,22 @@ final class MixEnvironment implements AutoCloseable {
       String key = PfsSystemDefaults.PREFIX + e.getKey();
       previous.put(key, System.setProperty(key, conf.get(key)));
     }
-    toStop.add(() -> previous.forEach((key, value) -> {
+    toStop.add(new Stop("restoring system properties", () -> previous.forEach((key, value) -> {
       if (value == null) {
         System.clearProperty(key);
       } else {
         System.setProperty(key, value);
       }
-    }));
+    })));
   }
 
   @Override
   public void close() {
-    // file systems first, while their clusters still answer (a Ceph unmount from a stopped cluster hangs)
-    try {
-      FileSystem.closeAll();
-    } catch (IOException e) {
-      System.err.println("mix: closing file systems failed: " + e.getMessage());
-    }
     for (int i = toStop.size() - 1; i >= 0; i--) {
       try {
-        toStop.get(i).close();
+        toStop.get(i).action().close();
       } catch (Exception e) {
-        System.err.println("mix: stopping " + toStop.get(i) + " failed: " + e.getMessage());
+        System.err.println("mix: " + toStop.get(i).what() + " failed: " + e.getMessage());
       }
     }
     toStop.clear();
