@@ -360,9 +360,11 @@ final class PackedRecords {
       byte[] data = raw;
       int i = 0;
       // A column of values of one byte nearly all (ids, ops, points, sizes and offsets that follow on: hardly more
-      // bytes than values) decodes eight values at a time, one test telling that none of the eight goes on. A column
-      // of longer values (times, durations) does not try: its tests would fail and cost more than they save.
-      if (to - at <= count + count / 16) {
+      // bytes than values) decodes eight values at a time, one test telling that none of the eight goes on; one of
+      // two-byte values nearly all (times microseconds apart) four at a time. A column of values of mixed lengths
+      // (durations) does not try: its tests would fail and cost more than they save.
+      int length = to - at;
+      if (length <= count + count / 16) {
         while (count - i >= 8 && to - at >= 8) {
           long eight = (long) EIGHT_BYTES.get(data, at);
           if ((eight & 0x8080_8080_8080_8080L) == 0) {
@@ -371,6 +373,21 @@ final class PackedRecords {
               into[i + k] = (zigzag >>> 1) ^ -(zigzag & 1);
             }
             i += 8;
+            at += 8;
+          } else {
+            at = varint(c, i++, at, to, into, name, blockStart);
+          }
+        }
+      } else if (length >= 2 * count - count / 16 && length <= 2 * count + count / 16) {
+        while (count - i >= 4 && to - at >= 8) {
+          long eight = (long) EIGHT_BYTES.get(data, at);
+          if ((eight & 0x8080_8080_8080_8080L) == 0x0080_0080_0080_0080L) {
+            for (int k = 0; k < 4; k++) {
+              long two = eight >>> 16 * k;
+              long zigzag = two & 0x7F | (two >>> 8 & 0x7F) << 7;
+              into[i + k] = (zigzag >>> 1) ^ -(zigzag & 1);
+            }
+            i += 4;
             at += 8;
           } else {
             at = varint(c, i++, at, to, into, name, blockStart);

@@ -148,11 +148,13 @@ class TraceFormatTest {
   }
 
   @Test
-  void columnsOfOneByteValuesRoundTripAroundLongerValuesAtEveryPositionOfAGroupOfEight() throws IOException {
-    // path, op, point and length hold one-byte deltas (the largest: 63 and -64), the longer ones landing at every
-    // position of a group of eight, at the block's end and in its last, short group; 1,003 records are no multiple of 8
+  void columnsOfOneOrTwoByteValuesRoundTripAroundOtherLengthsAtEveryPositionOfAGroup() throws IOException {
+    // path, op, point and length hold one-byte deltas (the largest: 63 and -64), start two-byte ones (64 to 8191 and
+    // -65 to -8192), the others landing at every position of a group of eight or four, at the block's end and in its
+    // last, short group; 1,003 records are no multiple of 8
     int n = 1003;
     ByteBuffer records = ByteBuffer.allocate(n * TraceFormat.RECORD_SIZE).order(ByteOrder.LITTLE_ENDIAN);
+    long start = 1_700_000_000_000_000_000L;
     long path = 1_000_000;
     int op = 30_000;
     long length = 0;
@@ -162,7 +164,8 @@ class TraceFormatTest {
       path += i == 500 ? 0xFFFF_FFFFL - path : step;
       op += (int) (i % 5 == 0 ? -step : step) / 2;
       length = i == 700 ? Long.MIN_VALUE : i == 701 ? Long.MAX_VALUE : length + step;
-      TraceFormat.putRecord(records, 1000L * i, 5, op, i % 2 == 0 ? 1 : 3, (int) path, i, length, length, 0, 7, 0);
+      start += longer ? (i % 2 == 0 ? 8192 : 5) : (i % 3 == 0 ? 8191 : i % 3 == 1 ? -8192 : 64);
+      TraceFormat.putRecord(records, start, 5, op, i % 2 == 0 ? 1 : 3, (int) path, i, length, length, 0, 7, 0);
     }
     records.flip();
     ByteBuffer payload = new PackedRecords.Encoder().pack(records, n);
@@ -170,8 +173,9 @@ class TraceFormatTest {
       back.unpack(payload, n, "t", 0);
       for (int i = 0; i < n; i++) {
         int base = i * TraceFormat.RECORD_SIZE;
-        assertThat(new long[] {back.path[i], back.op[i], back.point[i], back.length[i], back.bytes[i]}).as("record %d", i)
-            .containsExactly(Integer.toUnsignedLong(records.getInt(base + TraceFormat.R_PATH)),
+        assertThat(new long[] {back.start[i], back.path[i], back.op[i], back.point[i], back.length[i], back.bytes[i]})
+            .as("record %d", i).containsExactly(records.getLong(base + TraceFormat.R_START),
+                Integer.toUnsignedLong(records.getInt(base + TraceFormat.R_PATH)),
                 records.getShort(base + TraceFormat.R_OP) & 0xFFFF, records.get(base + TraceFormat.R_POINT),
                 records.getLong(base + TraceFormat.R_LENGTH), records.getLong(base + TraceFormat.R_BYTES));
       }
