@@ -1,5 +1,6 @@
 package io.pfsmix.fs.qfs;
 
+import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -12,6 +13,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.BlockLocation;
 import org.apache.hadoop.fs.FileAlreadyExistsException;
 import org.apache.hadoop.fs.FsStatus;
+import org.apache.hadoop.fs.ParentNotDirectoryException;
 import org.apache.hadoop.fs.PathIsDirectoryException;
 import org.apache.hadoop.fs.permission.FsPermission;
 
@@ -83,12 +85,24 @@ public final class QfsBackend implements StorageBackend {
 
   @Override
   public FileInfo stat(String path) throws IOException {
-    return call("stat", path, () -> info(path, root.existing(path).attributes()));
+    return stat(path, false);
   }
 
   @Override
   public FileInfo statFollowingLinks(String path) throws IOException {
-    return call("stat", path, () -> info(path, root.target(path).attributes()));
+    return stat(path, true);
+  }
+
+  /** A path under a file does not exist, as stat(2) says (ENOTDIR is only for the calls that would create it). */
+  private FileInfo stat(String path, boolean target) throws IOException {
+    try {
+      return call("stat", path, () -> info(path, (target ? root.target(path) : root.existing(path)).attributes()));
+    } catch (ParentNotDirectoryException e) {
+      FileNotFoundException notFound = new FileNotFoundException("qfs stat " + path + ": no such file or directory"
+          + " (an ancestor is a file)");
+      notFound.initCause(e);
+      throw notFound;
+    }
   }
 
   private FileInfo info(String path, QfsClient.Attributes attributes) throws ErrnoException {
