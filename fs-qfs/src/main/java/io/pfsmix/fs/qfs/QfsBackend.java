@@ -43,14 +43,16 @@ public final class QfsBackend implements StorageBackend {
       BackendCapability.SHARED_WRITES, BackendCapability.PERMISSIONS);
 
   private final QfsRoot root;
+  private final QfsConnection.Clients clients;
   private final String metaserver;
   private final int replicas;
   private final UnixNames names = new UnixNames();
   private volatile boolean closed;
 
-  QfsBackend(QfsRoot root, String metaserver, int replicas) throws IOException {
+  QfsBackend(QfsRoot root, QfsConnection.Clients clients, int replicas) throws IOException {
     this.root = root;
-    this.metaserver = metaserver;
+    this.clients = clients;
+    this.metaserver = clients.metaserver();
     this.replicas = replicas;
   }
 
@@ -182,14 +184,14 @@ public final class QfsBackend implements StorageBackend {
     return place;
   }
 
-  /** An existing file, opened by the path walked and checked to be the file the walk found. */
-  private int open(QfsRoot.Place place, boolean write) throws IOException {
-    return root.checkOpened(place, QfsClient.open(client(), QfsClient.bytes(place.qfsPath()), write));
+  /** An existing file, opened by the path walked (by {@code client}) and checked to be the file the walk found. */
+  private int open(QfsRoot.Place place, long client, boolean write) throws IOException {
+    return root.checkOpened(place, client, QfsClient.open(client, QfsClient.bytes(place.qfsPath()), write));
   }
 
   @Override
   public ReadHandle openForRead(String path) throws IOException {
-    int fd = call("open", path, () -> open(file(path), false));
+    int fd = call("open", path, () -> open(file(path), client(), false));
     return new QfsReadHandle(this, fd, path);
   }
 
@@ -210,47 +212,49 @@ public final class QfsBackend implements StorageBackend {
       return QfsClient.create(client(), QfsClient.bytes(place.qfsPath()), replicas(options), !place.exists(),
           options.permission().toShort());
     });
-    return new QfsWriteHandle(this, fd, path, 0);
+    return new QfsWriteHandle(this, client(), false, fd, path, 0);
   }
 
   @Override
   public WriteHandle openForAppend(String path) throws IOException {
-    return openExisting("open for append", path);
-  }
-
-  private WriteHandle openExisting(String operation, String path) throws IOException {
-    long[] fdAndLength = call(operation, path, () -> {
+    long[] fdAndLength = call("open for append", path, () -> {
       QfsRoot.Place place = file(path);
-      return new long[] {open(place, true), place.attributes().size()};
+      return new long[] {open(place, client(), true), place.attributes().size()};
     });
-    return new QfsWriteHandle(this, (int) fdAndLength[0], path, fdAndLength[1]);
+    return new QfsWriteHandle(this, client(), false, (int) fdAndLength[0], path, fdAndLength[1]);
   }
 
   /**
    * The one writer that finds the file missing creates it, exclusively; every other writer (also one that lost the
-   * race to create it) opens the existing file without truncating it.
+   * race to create it) opens the existing file without truncating it. Each shared writer has a client of its own, as
+   * writers in separate processes do: descriptors of one client writing the same chunk fail ("lease has expired",
+   * then EINVAL) where separate clients take the chunk's write lease in turn.
    */
   @Override
   public WriteHandle openShared(String path, CreateOptions options) throws IOException {
-    Integer created = call("open shared", path, () -> {
-      QfsRoot.Place place = root.resolve(path);
-      if (place.exists()) {
-        return null;
-      }
-      try {
-        return QfsClient.create(client(), QfsClient.bytes(place.qfsPath()), replicas(options), true,
-            options.permission().toShort());
-      } catch (ErrnoException e) {
-        if (e.errno() != ErrnoException.EEXIST) {
-          throw e;
+    checkOpen(path);
+    long client = clients.connect();
+    try {
+      long[] fdAndLength = call("open shared", path, () -> {
+        QfsRoot.Place place = root.resolve(path);
+        if (!place.exists()) {
+          try {
+            return new long[] {QfsClient.create(client, QfsClient.bytes(place.qfsPath()), replicas(options), true,
+                options.permission().toShort()), 0};
+          } catch (ErrnoException e) {
+            if (e.errno() != ErrnoException.EEXIST) {
+              throw e;
+            }
+          }
         }
-        return null;
-      }
-    });
-    if (created != null) {
-      return new QfsWriteHandle(this, created, path, 0);
+        QfsRoot.Place existing = file(path);
+        return new long[] {open(existing, client, true), existing.attributes().size()};
+      });
+      return new QfsWriteHandle(this, client, true, (int) fdAndLength[0], path, fdAndLength[1]);
+    } catch (IOException | RuntimeException e) {
+      QfsClient.disconnect(client);
+      throw e;
     }
-    return openExisting("open shared", path);
   }
 
   /**

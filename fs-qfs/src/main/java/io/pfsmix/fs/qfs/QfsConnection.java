@@ -38,20 +38,29 @@ final class QfsConnection {
     int timeout = (int) PfsConfigValues.number(conf, QfsConfigKeys.OP_TIMEOUT_SECONDS,
         QfsConfigKeys.OP_TIMEOUT_SECONDS_DEFAULT, 1, 3600);
     QfsClient.LIBRARY.load();
-    long client;
-    try {
-      client = NativeCalls.call(QfsConfigKeys.BACKEND_NAME, "connect", metaserver,
-          () -> QfsClient.connect(metaserver.substring(0, colon), port, retryDelay, retries, timeout));
-    } catch (IOException e) {
-      throw new IOException("cannot reach the QFS metaserver " + metaserver + " (" + QfsConfigKeys.METASERVER + "): "
-          + e.getMessage() + "; `./pfsmix qfs up` starts pfsmix's own", e);
-    }
+    Clients clients = new Clients(metaserver, metaserver.substring(0, colon), port, retryDelay, retries, timeout);
+    long client = clients.connect();
     try {
       QfsRoot root = open(new QfsRoot(client, "/"), directory);
-      return new QfsBackend(root, metaserver, replicas);
+      return new QfsBackend(root, clients, replicas);
     } catch (IOException | RuntimeException e) {
       QfsClient.disconnect(client);
       throw e;
+    }
+  }
+
+  /** How to connect a client to the metaserver: the backend's own, and one for each shared writer. */
+  record Clients(String metaserver, String host, int port, int retryDelaySeconds, int maxRetries,
+      int timeoutSeconds) {
+
+    long connect() throws IOException {
+      try {
+        return NativeCalls.call(QfsConfigKeys.BACKEND_NAME, "connect", metaserver,
+            () -> QfsClient.connect(host, port, retryDelaySeconds, maxRetries, timeoutSeconds));
+      } catch (IOException e) {
+        throw new IOException("cannot reach the QFS metaserver " + metaserver + " (" + QfsConfigKeys.METASERVER
+            + "): " + e.getMessage() + "; `./pfsmix qfs up` starts pfsmix's own", e);
+      }
     }
   }
 

@@ -113,27 +113,28 @@ final class QfsRoot {
   }
 
   /**
-   * Checks that a file opened by {@code place}'s path is the file the walk found, closing it and refusing the path
-   * when another client swapped something in between; returns the descriptor.
+   * Checks that a file opened by {@code place}'s path (by {@code client}, this root's or another one) is the file the
+   * walk found, closing it and refusing the path when another client swapped something in between; returns the
+   * descriptor.
    */
-  int checkOpened(Place place, int fd) throws IOException {
+  int checkOpened(Place place, long client, int fd) throws IOException {
     long opened;
     try {
       opened = QfsClient.stat(client, fd).fileId();
     } catch (ErrnoException e) {
-      closeQuietly(fd, e);
+      closeQuietly(client, fd, e);
       throw e;
     }
     if (opened != place.attributes().fileId()) {
       IOException refusal = new AccessControlException("pfs path " + place.path() + " is refused: it changed while"
           + " being opened (file id " + place.attributes().fileId() + " walked, " + opened + " opened)");
-      closeQuietly(fd, refusal);
+      closeQuietly(client, fd, refusal);
       throw refusal;
     }
     return fd;
   }
 
-  void closeQuietly(int fd, Exception cause) {
+  private static void closeQuietly(long client, int fd, Exception cause) {
     try {
       QfsClient.close(client, fd);
     } catch (ErrnoException e) {
