@@ -34,12 +34,18 @@ static qfs_client *client_of(jlong client) {
 }
 
 JNIEXPORT jlong JNICALL Java_io_pfsmix_fs_qfs_QfsClient_connect(JNIEnv *env, jclass type, jbyteArray jhost, jint port,
-    jint retry_delay, jint max_retries, jint timeout) {
+    jint retry_delay, jint max_retries, jint timeout, jbyteArray jlevel) {
   char *host = c_string(env, jhost, "metaserver host");
   if (host == NULL) return 0;
+  char *level = c_string(env, jlevel, "log level");
+  if (level == NULL) {
+    free(host);
+    return 0;
+  }
   int error = 0;
-  qfs_client *client = qfs_connect(host, port, retry_delay, max_retries, timeout, &error);
+  qfs_client *client = qfs_connect(host, port, retry_delay, max_retries, timeout, level, &error);
   free(host);
+  free(level);
   if (client == NULL) {
     failed(env, "connect", error);
     return 0;

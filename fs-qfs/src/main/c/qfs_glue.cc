@@ -35,7 +35,7 @@ static void copy_attr(const KfsFileAttr &from, struct qfs_attr *to) {
 extern "C" {
 
 qfs_client *qfs_connect(const char *host, int port, int retry_delay_seconds, int max_retries, int op_timeout_seconds,
-                        int *error) {
+                        const char *log_level, int *error) {
   KfsClient *kfs = KFS::Connect(std::string(host), port);
   if (kfs == NULL) {
     *error = -ECONNREFUSED;
@@ -48,6 +48,8 @@ qfs_client *qfs_connect(const char *host, int port, int retry_delay_seconds, int
     return NULL;
   }
   client->kfs = kfs;
+  // the process's one logger: the last client connected sets it
+  kfs->SetLogLevel(std::string(log_level));
   kfs->SetRetryDelay(retry_delay_seconds);
   kfs->SetMaxRetryPerOp(max_retries);
   kfs->SetDefaultIOTimeout(op_timeout_seconds);

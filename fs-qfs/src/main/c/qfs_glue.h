@@ -36,7 +36,7 @@ struct qfs_entry {
 
 /* A client of the metaserver at host:port; NULL with *error set when it cannot be reached. */
 qfs_client *qfs_connect(const char *host, int port, int retry_delay_seconds, int max_retries, int op_timeout_seconds,
-                        int *error);
+                        const char *log_level, int *error);
 void qfs_disconnect(qfs_client *client);
 
 /* Reason text for a failed call's code (QFS has codes beyond errno); writes into buffer. */

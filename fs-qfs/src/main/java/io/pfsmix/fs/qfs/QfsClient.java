@@ -39,9 +39,9 @@ final class QfsClient {
   private static final int ATTR_FIELDS = 8;
 
   /** A client of the metaserver; {@link #LIBRARY} is loaded. */
-  static long connect(String host, int port, int retryDelaySeconds, int maxRetries, int timeoutSeconds)
-      throws IOException {
-    return connect(bytes(host), port, retryDelaySeconds, maxRetries, timeoutSeconds);
+  static long connect(String host, int port, int retryDelaySeconds, int maxRetries, int timeoutSeconds,
+      String logLevel) throws IOException {
+    return connect(bytes(host), port, retryDelaySeconds, maxRetries, timeoutSeconds, bytes(logLevel));
   }
 
   static Attributes stat(long client, String path) throws ErrnoException {
@@ -87,7 +87,7 @@ final class QfsClient {
   }
 
   private static native long connect(byte[] host, int port, int retryDelaySeconds, int maxRetries,
-      int timeoutSeconds) throws ErrnoException;
+      int timeoutSeconds, byte[] logLevel) throws ErrnoException;
 
   static native void disconnect(long client);
 

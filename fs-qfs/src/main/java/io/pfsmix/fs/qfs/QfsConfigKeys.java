@@ -1,5 +1,7 @@
 package io.pfsmix.fs.qfs;
 
+import java.util.List;
+
 /** Every configuration key of the QFS backend ({@code fs.pfs.backend=qfs}). */
 public final class QfsConfigKeys {
 
@@ -43,4 +45,14 @@ public final class QfsConfigKeys {
   /** Seconds one metaserver or chunkserver operation may take before the client counts it failed and retries. */
   public static final String OP_TIMEOUT_SECONDS = PREFIX + "op.timeout";
   public static final int OP_TIMEOUT_SECONDS_DEFAULT = 30;
+
+  /**
+   * What QFS's client logs to stderr: DEBUG, INFO, NOTICE, WARN, ERROR, CRIT, ALERT or FATAL. QFS logs every retry
+   * (a shared writer's lease handover is several) and every failed operation, which also reach pfsmix as errors, so
+   * the default keeps them out of the terminal. One value per process: the last client connected sets it.
+   */
+  public static final String CLIENT_LOG_LEVEL = PREFIX + "client.log.level";
+  public static final String CLIENT_LOG_LEVEL_DEFAULT = "FATAL";
+  static final List<String> CLIENT_LOG_LEVELS = List.of("DEBUG", "INFO", "NOTICE", "WARN",
+      "ERROR", "CRIT", "ALERT", "FATAL");
 }

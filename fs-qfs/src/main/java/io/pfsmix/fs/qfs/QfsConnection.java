@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 
 import org.apache.hadoop.conf.Configuration;
 
@@ -37,8 +38,15 @@ final class QfsConnection {
         0, 1000);
     int timeout = (int) PfsConfigValues.number(conf, QfsConfigKeys.OP_TIMEOUT_SECONDS,
         QfsConfigKeys.OP_TIMEOUT_SECONDS_DEFAULT, 1, 3600);
+    String logLevel = conf.getTrimmed(QfsConfigKeys.CLIENT_LOG_LEVEL, QfsConfigKeys.CLIENT_LOG_LEVEL_DEFAULT)
+        .toUpperCase(Locale.ROOT);
+    if (!QfsConfigKeys.CLIENT_LOG_LEVELS.contains(logLevel)) {
+      throw new IllegalArgumentException(QfsConfigKeys.CLIENT_LOG_LEVEL + " must be one of "
+          + QfsConfigKeys.CLIENT_LOG_LEVELS + ", got '" + logLevel + "'");
+    }
     QfsClient.LIBRARY.load();
-    Clients clients = new Clients(metaserver, metaserver.substring(0, colon), port, retryDelay, retries, timeout);
+    Clients clients = new Clients(metaserver, metaserver.substring(0, colon), port, retryDelay, retries, timeout,
+        logLevel);
     long client = clients.connect();
     try {
       QfsRoot root = open(new QfsRoot(client, "/"), directory);
@@ -51,12 +59,12 @@ final class QfsConnection {
 
   /** How to connect a client to the metaserver: the backend's own, and one for each shared writer. */
   record Clients(String metaserver, String host, int port, int retryDelaySeconds, int maxRetries,
-      int timeoutSeconds) {
+      int timeoutSeconds, String logLevel) {
 
     long connect() throws IOException {
       try {
         return NativeCalls.call(QfsConfigKeys.BACKEND_NAME, "connect", metaserver,
-            () -> QfsClient.connect(host, port, retryDelaySeconds, maxRetries, timeoutSeconds));
+            () -> QfsClient.connect(host, port, retryDelaySeconds, maxRetries, timeoutSeconds, logLevel));
       } catch (IOException e) {
         throw new IOException("cannot reach the QFS metaserver " + metaserver + " (" + QfsConfigKeys.METASERVER
             + "): " + e.getMessage() + "; `./pfsmix qfs up` starts pfsmix's own", e);
