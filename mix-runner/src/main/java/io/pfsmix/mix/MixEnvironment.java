@@ -99,6 +99,7 @@ final class MixEnvironment implements AutoCloseable {
       }
       case CEPH -> startCeph(progress);
       case ORANGEFS -> startOrangefs(progress);
+      case QFS -> startQfs(progress);
       case MINI_HDFS -> {
         progress.say("starting an in-process HDFS (MiniDFSCluster)");
         Path base = workDir.resolve("hdfs");
@@ -136,6 +137,16 @@ final class MixEnvironment implements AutoCloseable {
     conf.set("fs.pfs.orangefs.server", server);
     conf.set("fs.pfs.orangefs.root", "/pfsmix");
     description.put("file system", "pfs:/// over OrangeFS (its client library), servers " + server);
+  }
+
+  private void startQfs(Progress progress) throws Exception {
+    Map<String, String> out = startLocalCluster("qfs", "scripts/qfs-cluster.sh", progress);
+    String metaserver = required(out, "meta", "qfs");
+    // fs-qfs's keys (io.pfsmix.fs.qfs.QfsConfigKeys), by name for the reason given for Ceph's
+    conf.set(PfsConfigKeys.BACKEND, "qfs");
+    conf.set("fs.pfs.qfs.metaserver", metaserver);
+    conf.set("fs.pfs.qfs.root", "/pfsmix");
+    description.put("file system", "pfs:/// over QFS (its C++ client), metaserver " + metaserver);
   }
 
   /**
