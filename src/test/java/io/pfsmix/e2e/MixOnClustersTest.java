@@ -24,8 +24,8 @@ import io.pfsmix.trace.format.TraceRecord;
 
 /**
  * The same small mix with the jobs on the in-process YARN cluster over the in-process HDFS (IOR -F there), over pfs on a
- * mounted directory, and over the real local Ceph cluster, OrangeFS and QFS: each complete, and each trace holding the bytes the
- * workloads said they moved.
+ * mounted directory, and over the real local Ceph cluster, OrangeFS and QFS: each complete, and each trace holding the
+ * bytes the workloads said they moved.
  */
 class MixOnClustersTest {
 
