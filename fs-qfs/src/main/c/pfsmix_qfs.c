@@ -76,26 +76,27 @@ static jlongArray attributes(JNIEnv *env, const struct qfs_attr *attr) {
   return result;
 }
 
+/* The attributes of the entry a Java path names, itself; 0 with an exception pending when that fails. */
+static int lstat_path(JNIEnv *env, jlong client, jbyteArray jpath, struct qfs_attr *attr) {
+  char *path = c_string(env, jpath, "path");
+  if (path == NULL) return 0;
+  int result = qfs_lstat(client_of(client), path, attr);
+  free(path);
+  return !failed(env, "lstat", result);
+}
+
 JNIEXPORT jlongArray JNICALL Java_io_pfsmix_fs_qfs_QfsClient_lstat(JNIEnv *env, jclass type, jlong client,
     jbyteArray jpath) {
-  char *path = c_string(env, jpath, "path");
-  if (path == NULL) return NULL;
   struct qfs_attr attr;
-  int result = qfs_lstat(client_of(client), path, &attr);
-  free(path);
-  if (failed(env, "lstat", result)) return NULL;
+  if (!lstat_path(env, client, jpath, &attr)) return NULL;
   free(attr.link_target);
   return attributes(env, &attr);
 }
 
 JNIEXPORT jbyteArray JNICALL Java_io_pfsmix_fs_qfs_QfsClient_linkTarget(JNIEnv *env, jclass type, jlong client,
     jbyteArray jpath) {
-  char *path = c_string(env, jpath, "path");
-  if (path == NULL) return NULL;
   struct qfs_attr attr;
-  int result = qfs_lstat(client_of(client), path, &attr);
-  free(path);
-  if (failed(env, "lstat", result)) return NULL;
+  if (!lstat_path(env, client, jpath, &attr)) return NULL;
   if (attr.link_target == NULL) {
     throw_errno(env, "readlink", EINVAL, "not a symbolic link");
     return NULL;
@@ -112,6 +113,25 @@ JNIEXPORT jlongArray JNICALL Java_io_pfsmix_fs_qfs_QfsClient_fstat(JNIEnv *env, 
   return attributes(env, &attr);
 }
 
+/* names[i] = the bytes of a C string; 0 with an exception pending when that fails. */
+static int set_bytes(JNIEnv *env, jobjectArray names, size_t i, const char *text) {
+  jbyteArray bytes = java_bytes(env, text, strlen(text));
+  if (bytes == NULL) return 0;
+  (*env)->SetObjectArrayElement(env, names, (jsize) i, bytes);
+  (*env)->DeleteLocalRef(env, bytes);
+  return 1;
+}
+
+/* Object[] {first, second}: the results of a call that returns two arrays. */
+static jobjectArray pair(JNIEnv *env, jobject first, jobject second) {
+  jobjectArray result = (*env)->NewObjectArray(env, 2, object_class, NULL);
+  if (result != NULL) {
+    (*env)->SetObjectArrayElement(env, result, 0, first);
+    (*env)->SetObjectArrayElement(env, result, 1, second);
+  }
+  return result;
+}
+
 JNIEXPORT jobjectArray JNICALL Java_io_pfsmix_fs_qfs_QfsClient_list(JNIEnv *env, jclass type, jlong client,
     jbyteArray jpath) {
   char *path = c_string(env, jpath, "path");
@@ -125,22 +145,14 @@ JNIEXPORT jobjectArray JNICALL Java_io_pfsmix_fs_qfs_QfsClient_list(JNIEnv *env,
   jobjectArray names = (*env)->NewObjectArray(env, (jsize) count, byte_array, NULL);
   jlongArray fields = (*env)->NewLongArray(env, (jsize) (count * ATTR_FIELDS));
   if (names != NULL && fields != NULL) {
-    for (size_t i = 0; i < count; i++) {
-      jbyteArray name = java_bytes(env, entries[i].name, strlen(entries[i].name));
-      if (name == NULL) goto done;
-      (*env)->SetObjectArrayElement(env, names, (jsize) i, name);
-      (*env)->DeleteLocalRef(env, name);
+    size_t i = 0;
+    for (; i < count && set_bytes(env, names, i, entries[i].name); i++) {
       jlong one[ATTR_FIELDS];
       fill(&entries[i].attr, one);
       (*env)->SetLongArrayRegion(env, fields, (jsize) (i * ATTR_FIELDS), ATTR_FIELDS, one);
     }
-    result = (*env)->NewObjectArray(env, 2, object_class, NULL);
-    if (result != NULL) {
-      (*env)->SetObjectArrayElement(env, result, 0, names);
-      (*env)->SetObjectArrayElement(env, result, 1, fields);
-    }
+    if (i == count) result = pair(env, names, fields);
   }
-done:
   qfs_free_entries(entries, count);
   return result;
 }
@@ -242,19 +254,10 @@ JNIEXPORT jobjectArray JNICALL Java_io_pfsmix_fs_qfs_QfsClient_locations(JNIEnv 
   if (names != NULL && size != NULL) {
     jlong chunk = chunk_size;
     (*env)->SetLongArrayRegion(env, size, 0, 1, &chunk);
-    for (size_t i = 0; i < count; i++) {
-      jbyteArray name = java_bytes(env, hosts[i], strlen(hosts[i]));
-      if (name == NULL) goto done;
-      (*env)->SetObjectArrayElement(env, names, (jsize) i, name);
-      (*env)->DeleteLocalRef(env, name);
-    }
-    result = (*env)->NewObjectArray(env, 2, object_class, NULL);
-    if (result != NULL) {
-      (*env)->SetObjectArrayElement(env, result, 0, size);
-      (*env)->SetObjectArrayElement(env, result, 1, names);
-    }
+    size_t i = 0;
+    while (i < count && set_bytes(env, names, i, hosts[i])) i++;
+    if (i == count) result = pair(env, size, names);
   }
-done:
   qfs_free_hosts(hosts, count);
   return result;
 }
