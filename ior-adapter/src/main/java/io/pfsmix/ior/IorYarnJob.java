@@ -32,6 +32,7 @@ import org.apache.hadoop.mapreduce.RecordReader;
 import org.apache.hadoop.mapreduce.TaskAttemptContext;
 import org.apache.hadoop.mapreduce.lib.output.NullOutputFormat;
 
+import io.pfsmix.fs.PfsConfigValues;
 import io.pfsmix.trace.TraceConfigKeys;
 
 /**
@@ -288,7 +289,8 @@ final class IorYarnJob {
       IorStorage storage = IorStorage.open(conf, options);
       FileSystem coordinationFs = coordinationFileSystem(coordination, conf);
       FileRankGroup group = new FileRankGroup(coordinationFs, coordination, options.numTasks,
-          conf.getLong(IorConfigKeys.YARN_BARRIER_TIMEOUT, IorConfigKeys.YARN_BARRIER_TIMEOUT_DEFAULT));
+          PfsConfigValues.duration(conf, IorConfigKeys.YARN_BARRIER_TIMEOUT, IorConfigKeys.YARN_BARRIER_TIMEOUT_DEFAULT,
+              TimeUnit.MILLISECONDS, 1, Long.MAX_VALUE / 1_000_000L));
       int first = task * options.ranksPerTask;
       int last = Math.min(options.numTasks, first + options.ranksPerTask);
       ExecutorService pool = Executors.newFixedThreadPool(last - first);

@@ -74,8 +74,8 @@ final class ClassifyJob {
     protected void setup(Context context) throws IOException {
       Configuration conf = context.getConfiguration();
       TfidfModel model = TrainJob.loadCached(context.getCacheFiles(), MODEL_CACHE_NAME, conf);
-      classifier = model.newClassifier(conf.getInt(TfidfConfigKeys.MAX_LINE_BYTES, TfidfConfigKeys.MAX_LINE_BYTES_DEFAULT));
-      writeLabels = conf.getBoolean(TfidfConfigKeys.WRITE_LABELS, TfidfConfigKeys.WRITE_LABELS_DEFAULT);
+      classifier = model.newClassifier(TfidfSettings.maxLineBytes(conf));
+      writeLabels = TfidfSettings.writeLabels(conf);
       if (writeLabels) {
         outputs = new MultipleOutputs<>(context);
       }
