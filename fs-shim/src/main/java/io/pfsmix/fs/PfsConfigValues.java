@@ -24,15 +24,13 @@ public final class PfsConfigValues {
   private PfsConfigValues() {
   }
 
-  /** A byte count in pfsmix's size grammar ({@link Sizes}); unset: the default. */
+  /**
+   * A byte count in pfsmix's size grammar ({@link Sizes}); unset: the default, which may lie outside the range (0 for
+   * "not set, derive it", where a configured 0 is refused).
+   */
   public static long bytes(Configuration conf, String key, long defaultValue, long min, long max) {
     String text = conf.getTrimmed(key);
-    long value = text == null ? defaultValue : Sizes.parse(key, text);
-    if (value < min || value > max) {
-      throw new IllegalArgumentException(key + " = '" + conf.get(key) + "' is out of range: must be between " + min
-          + " and " + max + " bytes");
-    }
-    return value;
+    return text == null ? defaultValue : inRange(key, text, Sizes.parse(key, text), min, max, " bytes");
   }
 
   /** A byte count that must fit a Java buffer. */
@@ -52,7 +50,7 @@ public final class PfsConfigValues {
     throw new IllegalArgumentException(key + " = '" + value + "' is not a boolean (true or false)");
   }
 
-  /** A whole number (no size suffix) between {@code min} and {@code max}. */
+  /** A whole number (no size suffix) between {@code min} and {@code max}; unset: the default, as for sizes. */
   public static long number(Configuration conf, String key, long defaultValue, long min, long max) {
     String text = text(conf, key);
     if (text == null) {
@@ -172,8 +170,8 @@ public final class PfsConfigValues {
 
   private static long inRange(String key, String text, long value, long min, long max, String unit) {
     if (value < min || value > max) {
-      throw new IllegalArgumentException(key + " = '" + text + "' is out of range: must be between " + min + " and "
-          + max + unit);
+      throw new IllegalArgumentException(key + " = '" + text + "' is out of range: must be " + (max == Long.MAX_VALUE
+          ? "at least " + min : "between " + min + " and " + max) + unit);
     }
     return value;
   }

@@ -186,6 +186,10 @@ final class ClassifyJob {
   static ClassifyResult run(Configuration baseConf, Path input, Path modelPath, Path output)
       throws IOException, InterruptedException {
     Configuration conf = new Configuration(baseConf);
+    // the tasks' keys, checked here so that a bad value fails before any job runs
+    TfidfSettings.writeLabels(conf);
+    TfidfSettings.maxLineBytes(conf);
+    TfidfSettings.maxRecordBytes(conf);
     // fail at start, naming the file and the reason, rather than in every task
     TfidfModel model = TfidfModel.read(modelPath, conf);
     if (model.centroidCount() == 0) {

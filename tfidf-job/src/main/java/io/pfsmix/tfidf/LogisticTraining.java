@@ -237,10 +237,6 @@ final class LogisticTraining {
   static TfidfModel train(Configuration conf, Path input, TfidfModel dictionary, Path work) throws IOException,
       InterruptedException {
     int rounds = TfidfSettings.logisticRounds(conf);
-    // the tasks' keys, checked here so that a bad value fails before any job runs
-    TfidfSettings.logisticEpochs(conf);
-    TfidfSettings.learningRate(conf);
-    TfidfSettings.l2(conf);
     FileSystem fs = work.getFileSystem(conf);
     TfidfModel current = model(dictionary, new double[dictionary.classCount() * (dictionary.termCount() + 1)]);
     for (int round = 0; round < rounds; round++) {

@@ -21,7 +21,8 @@ final class TfidfSettings {
   }
 
   static int maxLineBytes(Configuration conf) {
-    return PfsConfigValues.bufferBytes(conf, TfidfConfigKeys.MAX_LINE_BYTES, TfidfConfigKeys.MAX_LINE_BYTES_DEFAULT, 1);
+    // 16: room for the shortest request line
+    return PfsConfigValues.bufferBytes(conf, TfidfConfigKeys.MAX_LINE_BYTES, TfidfConfigKeys.MAX_LINE_BYTES_DEFAULT, 16);
   }
 
   static int topK(Configuration conf) {

@@ -342,11 +342,15 @@ final class TrainJob {
     if (centroidsPerClass < 1 || centroidsPerClass > 64) {
       throw new IllegalArgumentException("--centroids-per-class must be in 1..64, got " + centroidsPerClass);
     }
-    // the tasks' keys, checked here so that a bad value fails before any job runs
+    // every key the jobs and their tasks read, checked here so that a bad value fails before any job runs
     TfidfSettings.minDf(baseConf);
     TfidfSettings.maxDfShare(baseConf);
     TfidfSettings.maxLineBytes(baseConf);
     TfidfSettings.maxRecordBytes(baseConf);
+    TfidfSettings.logisticRounds(baseConf);
+    TfidfSettings.logisticEpochs(baseConf);
+    TfidfSettings.learningRate(baseConf);
+    TfidfSettings.l2(baseConf);
     String kind = TfidfSettings.model(baseConf);
     Configuration conf = new Configuration(baseConf);
     conf.setInt(TfidfConfigKeys.TOP_K, topK);

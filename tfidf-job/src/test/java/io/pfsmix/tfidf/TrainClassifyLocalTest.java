@@ -53,6 +53,44 @@ class TrainClassifyLocalTest {
     return DatasetGenerator.generate(conf, o, null);
   }
 
+  /**
+   * Before the one reader, write-labels=flase silently wrote labels (Configuration.getBoolean took the default), and a
+   * learning rate or line limit that was no number failed inside a task with "For input string", naming no key.
+   */
+  @Test
+  void badKeysWereDefaultedOrUnnamedAndNowFailNamingKeyAndValueBeforeAnyJob() throws Exception {
+    Path modelPath = new Path(dir.toUri().toString(), "attack.model");
+    Path data = new Path(dir.resolve("test").toUri());
+    String[][] classify = {
+        {TfidfConfigKeys.WRITE_LABELS, "flase", "is not a boolean (true or false)"},
+        {TfidfConfigKeys.MAX_LINE_BYTES, "lots", "is not a size"},
+        {TfidfConfigKeys.MAX_RECORD_BYTES, "0", "is out of range"},
+    };
+    for (String[] c : classify) {
+      Configuration bad = new Configuration(conf);
+      bad.set(c[0], c[1]);
+      Path output = new Path(dir.resolve("bad-labels").toUri());
+      assertThatThrownBy(() -> TfidfJobs.classify(bad, data, modelPath, output)).as(c[0])
+          .isInstanceOf(IllegalArgumentException.class)
+          .hasMessageContaining(c[0]).hasMessageContaining("'" + c[1] + "'").hasMessageContaining(c[2]);
+      assertThat(Files.exists(dir.resolve("bad-labels"))).isFalse();
+    }
+    String[][] train = {
+        {TfidfConfigKeys.LOGISTIC_LEARNING_RATE, "fast", "is not a decimal number"},
+        {TfidfConfigKeys.MIN_DF, "-1", "is out of range"},
+        {TfidfConfigKeys.MODEL, "kmeans", "is not one of logistic, centroid"},
+    };
+    for (String[] c : train) {
+      Configuration bad = new Configuration(conf);
+      bad.set(c[0], c[1]);
+      Path badModel = new Path(dir.resolve("bad.model").toUri());
+      assertThatThrownBy(() -> TfidfJobs.train(bad, new Path(dir.resolve("train").toUri()), badModel, 16)).as(c[0])
+          .isInstanceOf(IllegalArgumentException.class)
+          .hasMessageContaining(c[0]).hasMessageContaining("'" + c[1] + "'").hasMessageContaining(c[2]);
+      assertThat(Files.exists(dir.resolve("bad.model"))).isFalse();
+    }
+  }
+
   @Test
   void anOutputBelowAFileIsRefusedInOneLineBeforeAnyJob() throws Exception {
     java.nio.file.Path file = Files.writeString(dir.resolve("somefile"), "x");
