@@ -21,6 +21,7 @@ import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileSystem;
 
+import io.pfsmix.fs.PfsConfigKeys;
 import io.pfsmix.fs.PositionedWriter;
 import io.pfsmix.fs.PositionedWrites;
 import io.pfsmix.trace.Tracing;
@@ -163,9 +164,9 @@ public final class TraceOverheadBenchmark {
 
   private Configuration untracedConf() {
     Configuration conf = new Configuration(base);
-    conf.set("fs.pfs.backend", "posix");
-    conf.set("fs.pfs.posix.root", root.toString());
-    conf.setBoolean("fs.pfs.impl.disable.cache", true);
+    conf.set(PfsConfigKeys.BACKEND, "posix");
+    conf.set(PfsConfigKeys.POSIX_ROOT, root.toString());
+    conf.setBoolean(PfsConfigKeys.DISABLE_CACHE, true);
     return conf;
   }
 
