@@ -75,21 +75,29 @@ public final class PfsConfigValues {
    * {@link Double#POSITIVE_INFINITY} for none.
    */
   public static double decimal(Configuration conf, String key, double defaultValue, double min, double max) {
-    double value = decimal(conf, key, defaultValue);
+    String text = text(conf, key);
+    if (text == null) {
+      return defaultValue;
+    }
+    double value = decimal(key, text);
     if (!(value >= min && value <= max)) {
-      throw new IllegalArgumentException(key + " = '" + conf.getTrimmed(key) + "' is out of range: must be at least "
-          + plain(min) + upTo(max));
+      throw new IllegalArgumentException(key + " = '" + text + "' is out of range: must be at least " + plain(min)
+          + upTo(max));
     }
     return value;
   }
 
-  /** A decimal number above {@code lowerBound} (excluded) and at most {@code max}: a rate or share that 0 would void. */
+  /** A decimal number above {@code lowerBound} (excluded) and at most {@code max}: a rate or share 0 would void. */
   public static double decimalAbove(Configuration conf, String key, double defaultValue, double lowerBound,
       double max) {
-    double value = decimal(conf, key, defaultValue);
+    String text = text(conf, key);
+    if (text == null) {
+      return defaultValue;
+    }
+    double value = decimal(key, text);
     if (!(value > lowerBound && value <= max)) {
-      throw new IllegalArgumentException(key + " = '" + conf.getTrimmed(key) + "' is out of range: must be above "
-          + plain(lowerBound) + upTo(max));
+      throw new IllegalArgumentException(key + " = '" + text + "' is out of range: must be above " + plain(lowerBound)
+          + upTo(max));
     }
     return value;
   }
@@ -102,11 +110,7 @@ public final class PfsConfigValues {
     return BigDecimal.valueOf(bound).stripTrailingZeros().toPlainString();
   }
 
-  private static double decimal(Configuration conf, String key, double defaultValue) {
-    String text = text(conf, key);
-    if (text == null) {
-      return defaultValue;
-    }
+  private static double decimal(String key, String text) {
     // Double.parseDouble would also take NaN, Infinity, hexadecimal and a trailing d or f
     if (!DECIMAL.matcher(text).matches()) {
       throw new IllegalArgumentException(key + " = '" + text + "' is not a decimal number (e.g. 0.5, 1e-5)");
@@ -177,6 +181,6 @@ public final class PfsConfigValues {
   }
 
   private static String unitName(TimeUnit unit) {
-    return unit == TimeUnit.MILLISECONDS ? "milliseconds" : unit.name().toLowerCase(Locale.ROOT);
+    return unit.name().toLowerCase(Locale.ROOT);
   }
 }

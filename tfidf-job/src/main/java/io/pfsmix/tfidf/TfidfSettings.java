@@ -22,7 +22,8 @@ final class TfidfSettings {
 
   static int maxLineBytes(Configuration conf) {
     // 16: room for the shortest request line
-    return PfsConfigValues.bufferBytes(conf, TfidfConfigKeys.MAX_LINE_BYTES, TfidfConfigKeys.MAX_LINE_BYTES_DEFAULT, 16);
+    return PfsConfigValues.bufferBytes(conf, TfidfConfigKeys.MAX_LINE_BYTES, TfidfConfigKeys.MAX_LINE_BYTES_DEFAULT,
+        16);
   }
 
   static int topK(Configuration conf) {

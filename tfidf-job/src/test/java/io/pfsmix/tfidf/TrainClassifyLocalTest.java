@@ -60,34 +60,28 @@ class TrainClassifyLocalTest {
   @Test
   void badKeysWereDefaultedOrUnnamedAndNowFailNamingKeyAndValueBeforeAnyJob() throws Exception {
     Path modelPath = new Path(dir.toUri().toString(), "attack.model");
-    Path data = new Path(dir.resolve("test").toUri());
-    String[][] classify = {
-        {TfidfConfigKeys.WRITE_LABELS, "flase", "is not a boolean (true or false)"},
-        {TfidfConfigKeys.MAX_LINE_BYTES, "lots", "is not a size"},
-        {TfidfConfigKeys.MAX_RECORD_BYTES, "0", "is out of range"},
+    Path output = new Path(dir.resolve("bad-output").toUri());
+    // {job, key, value, reason}
+    String[][] cases = {
+        {"classify", TfidfConfigKeys.WRITE_LABELS, "flase", "is not a boolean (true or false)"},
+        {"classify", TfidfConfigKeys.MAX_LINE_BYTES, "lots", "is not a size"},
+        {"classify", TfidfConfigKeys.MAX_RECORD_BYTES, "0", "is out of range"},
+        {"train", TfidfConfigKeys.LOGISTIC_LEARNING_RATE, "fast", "is not a decimal number"},
+        {"train", TfidfConfigKeys.MIN_DF, "-1", "is out of range"},
+        {"train", TfidfConfigKeys.MODEL, "kmeans", "is not one of logistic, centroid"},
     };
-    for (String[] c : classify) {
+    for (String[] c : cases) {
       Configuration bad = new Configuration(conf);
-      bad.set(c[0], c[1]);
-      Path output = new Path(dir.resolve("bad-labels").toUri());
-      assertThatThrownBy(() -> TfidfJobs.classify(bad, data, modelPath, output)).as(c[0])
-          .isInstanceOf(IllegalArgumentException.class)
-          .hasMessageContaining(c[0]).hasMessageContaining("'" + c[1] + "'").hasMessageContaining(c[2]);
-      assertThat(Files.exists(dir.resolve("bad-labels"))).isFalse();
-    }
-    String[][] train = {
-        {TfidfConfigKeys.LOGISTIC_LEARNING_RATE, "fast", "is not a decimal number"},
-        {TfidfConfigKeys.MIN_DF, "-1", "is out of range"},
-        {TfidfConfigKeys.MODEL, "kmeans", "is not one of logistic, centroid"},
-    };
-    for (String[] c : train) {
-      Configuration bad = new Configuration(conf);
-      bad.set(c[0], c[1]);
-      Path badModel = new Path(dir.resolve("bad.model").toUri());
-      assertThatThrownBy(() -> TfidfJobs.train(bad, new Path(dir.resolve("train").toUri()), badModel, 16)).as(c[0])
-          .isInstanceOf(IllegalArgumentException.class)
-          .hasMessageContaining(c[0]).hasMessageContaining("'" + c[1] + "'").hasMessageContaining(c[2]);
-      assertThat(Files.exists(dir.resolve("bad.model"))).isFalse();
+      bad.set(c[1], c[2]);
+      assertThatThrownBy(() -> {
+        if (c[0].equals("classify")) {
+          TfidfJobs.classify(bad, new Path(dir.resolve("test").toUri()), modelPath, output);
+        } else {
+          TfidfJobs.train(bad, new Path(dir.resolve("train").toUri()), output, 16);
+        }
+      }).as(c[1]).isInstanceOf(IllegalArgumentException.class)
+          .hasMessageContaining(c[1]).hasMessageContaining("'" + c[2] + "'").hasMessageContaining(c[3]);
+      assertThat(Files.exists(dir.resolve("bad-output"))).isFalse();
     }
   }
 

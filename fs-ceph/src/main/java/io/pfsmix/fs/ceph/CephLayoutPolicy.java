@@ -36,8 +36,8 @@ final class CephLayoutPolicy {
     // 0 (the default): from the create call's block size
     this.configuredObjectSize = PfsConfigValues.bytes(conf, CephConfigKeys.OBJECT_SIZE, 0, 0, Long.MAX_VALUE);
     this.configuredStripeUnit = PfsConfigValues.bytes(conf, CephConfigKeys.STRIPE_UNIT, 0, 0, Long.MAX_VALUE);
-    this.stripeCount = PfsConfigValues.integer(conf, CephConfigKeys.STRIPE_COUNT, CephConfigKeys.STRIPE_COUNT_DEFAULT, 1,
-        Integer.MAX_VALUE);
+    this.stripeCount = PfsConfigValues.integer(conf, CephConfigKeys.STRIPE_COUNT, CephConfigKeys.STRIPE_COUNT_DEFAULT,
+        1, Integer.MAX_VALUE);
     this.poolByReplication = parsePools(conf.getTrimmed(CephConfigKeys.REPLICATION_POOLS, ""));
     checkMultiple(CephConfigKeys.OBJECT_SIZE, configuredObjectSize);
     checkMultiple(CephConfigKeys.STRIPE_UNIT, configuredStripeUnit);

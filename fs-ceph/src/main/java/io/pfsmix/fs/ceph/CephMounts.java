@@ -177,7 +177,8 @@ final class CephMounts {
     }
     message.append(": ").append(describe(e));
     if (e.errno() == ErrnoException.ETIMEDOUT) {
-      message.append(" after ").append(mountTimeoutSeconds(conf)).append(" s (").append(CephConfigKeys.MOUNT_TIMEOUT_SECONDS)
+      message.append(" after ").append(mountTimeoutSeconds(conf)).append(" s (")
+          .append(CephConfigKeys.MOUNT_TIMEOUT_SECONDS)
           .append("); is the cluster up?");
     }
     return new IOException(message.toString(), e);
