@@ -30,7 +30,6 @@ import io.pfsmix.fs.PfsConfigValues;
 final class LogisticTraining {
 
   static final String WEIGHTS_CACHE_NAME = "tfidf.weights";
-  private static final String ROUND = "tfidf.train.logistic.round";
   /** L2 decay is applied every this many requests rather than to every weight at every step. */
   private static final int DECAY_EVERY = 128;
 
@@ -92,7 +91,7 @@ final class LogisticTraining {
         return;
       }
       Configuration conf = context.getConfiguration();
-      int round = PfsConfigValues.integer(conf, ROUND, 0, 0, Integer.MAX_VALUE);
+      int round = PfsConfigValues.integer(conf, TfidfConfigKeys.LOGISTIC_ROUND, 0, 0, Integer.MAX_VALUE);
       int epochs = TfidfSettings.logisticEpochs(conf);
       double rate = TfidfSettings.learningRate(conf);
       double l2 = TfidfSettings.l2(conf);
@@ -243,7 +242,7 @@ final class LogisticTraining {
       Path weights = new Path(work, "weights-" + round + ".model");
       current.write(weights, conf);
       Configuration roundConf = new Configuration(conf);
-      roundConf.setInt(ROUND, round);
+      roundConf.setInt(TfidfConfigKeys.LOGISTIC_ROUND, round);
       Job job = Job.getInstance(roundConf, "tfidf-train-logistic round " + (round + 1) + "/" + rounds + " " + input);
       job.setJarByClass(LogisticTraining.class);
       job.addCacheFile(TrainJob.cacheUri(weights, WEIGHTS_CACHE_NAME));
