@@ -25,18 +25,14 @@ final class TracingPositionedWriter implements PositionedWriter {
 
   @Override
   public void write(long position, ByteBuffer data) throws IOException {
-    tracer.transfer(TraceOp.PWRITE, pathId, position, writer, data, 0, data.remaining(), (to, at, buffer, offset, length) -> {
-      to.write(at, buffer);
-      return length;
-    });
+    tracer.transferWhole(TraceOp.PWRITE, pathId, position, writer, data, 0, data.remaining(),
+        (to, at, buffer, offset, length) -> to.write(at, buffer));
   }
 
   @Override
   public void write(long position, byte[] data, int offset, int length) throws IOException {
-    tracer.transfer(TraceOp.PWRITE, pathId, position, writer, data, offset, length, (to, at, array, from, count) -> {
-      to.write(at, array, from, count);
-      return count;
-    });
+    tracer.transferWhole(TraceOp.PWRITE, pathId, position, writer, data, offset, length,
+        (to, at, array, from, count) -> to.write(at, array, from, count));
   }
 
   @Override
