@@ -48,31 +48,11 @@ class MixRunnerTest {
 
   /**
    * A test double of {@link Workload}: finishes after its time on the test's clock, or fails, or runs until cancelled;
-   * it records whether it was cancelled.
+   * it records whether it was cancelled. {@code running} is counted down as it starts; a failing fake fails once it is
+   * down to zero (its partner runs too).
    */
-  private final class Fake implements Workload {
-    private final String name;
-    private final long bytes;
-    private final double seconds;
-    private final String failure;
-    private final boolean hangs;
-    /** Counted down as it starts; a failing fake fails once it is down to zero (its partner runs too). */
-    private final CountDownLatch running;
-    private final CountDownLatch cancelled = new CountDownLatch(1);
-
-    private Fake(String name, long bytes, double seconds, String failure, boolean hangs, CountDownLatch running) {
-      this.name = name;
-      this.bytes = bytes;
-      this.seconds = seconds;
-      this.failure = failure;
-      this.hangs = hangs;
-      this.running = running;
-    }
-
-    @Override
-    public String name() {
-      return name;
-    }
+  private record Fake(String name, long bytes, double seconds, String failure, boolean hangs, CountDownLatch running,
+      CountDownLatch cancelled, AtomicLong clock) implements Workload {
 
     @Override
     public WorkloadResult run() throws Exception {
@@ -102,17 +82,17 @@ class MixRunnerTest {
 
   /** Finishes after {@code seconds} of the test's clock, having moved {@code bytes}. */
   private Fake finishing(String name, long bytes, double seconds) {
-    return new Fake(name, bytes, seconds, null, false, new CountDownLatch(1));
+    return new Fake(name, bytes, seconds, null, false, new CountDownLatch(1), new CountDownLatch(1), clock);
   }
 
   /** Fails with {@code message} once {@code running} is down to zero. */
   private Fake failing(String name, String message, CountDownLatch running) {
-    return new Fake(name, 0, 0, message, false, running);
+    return new Fake(name, 0, 0, message, false, running, new CountDownLatch(1), clock);
   }
 
   /** Runs until cancelled, counting {@code running} down as it starts. */
   private Fake hanging(String name, CountDownLatch running) {
-    return new Fake(name, 0, 0, null, true, running);
+    return new Fake(name, 0, 0, null, true, running, new CountDownLatch(1), clock);
   }
 
   private static void await(CountDownLatch latch, String problem) throws InterruptedException {
@@ -156,20 +136,13 @@ class MixRunnerTest {
 
   /** One repetition of n-to-n on pfs over the test's directory, untraced, with nothing settled or probed. */
   private MixSettings settings(Map<String, String> more) throws IOException {
-    Map<String, String> values = new HashMap<>();
-    values.put(MixKeys.FS, "pfs@" + Files.createDirectories(tmp.resolve("root")));
-    values.put(MixKeys.DIR, "/mix");
-    values.put(MixKeys.PATTERNS, "n-to-n");
-    values.put(MixKeys.IOR_RANKS, "1");
-    values.put(MixKeys.IOR_BLOCK, "1m");
-    values.put(MixKeys.IOR_TRANSFER, "1m");
-    values.put(MixKeys.IOR_SEGMENTS, "16");
-    values.put(MixKeys.REPETITIONS, "1");
-    values.put(MixKeys.WARMUP, "false");
-    values.put(MixKeys.TRACING, "off");
-    values.put(MixKeys.SETTLE, "none");
-    values.put(MixKeys.PROBE_SIZE, "0");
-    values.put(MixKeys.RESULTS, tmp.resolve("results").toString());
+    Map<String, String> values = new HashMap<>(Map.of(MixKeys.FS, "pfs@" + Files.createDirectories(tmp.resolve("root")),
+        MixKeys.DIR, "/mix", MixKeys.RESULTS, tmp.resolve("results").toString(), MixKeys.PATTERNS, "n-to-n"));
+    // 1 MiB a segment
+    values.putAll(Map.of(MixKeys.IOR_RANKS, "1", MixKeys.IOR_BLOCK, "1m", MixKeys.IOR_TRANSFER, "1m",
+        MixKeys.IOR_SEGMENTS, "16"));
+    values.putAll(Map.of(MixKeys.REPETITIONS, "1", MixKeys.WARMUP, "false", MixKeys.TRACING, "off",
+        MixKeys.SETTLE, "none", MixKeys.PROBE_SIZE, "0"));
     values.putAll(more);
     return MixSettings.parse(values);
   }
