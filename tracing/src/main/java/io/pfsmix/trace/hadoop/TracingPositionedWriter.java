@@ -9,19 +9,9 @@ import io.pfsmix.trace.format.TraceOp;
 import io.pfsmix.trace.format.TraceRecord;
 
 /** Records the calls on a positioned writer (IOR's N-to-1 writes through the pfs shim). */
-final class TracingPositionedWriter implements PositionedWriter {
+record TracingPositionedWriter(PositionedWriter writer, CallTracer tracer, int pathId) implements PositionedWriter {
 
   private static final long NONE = TraceRecord.NONE;
-
-  private final PositionedWriter writer;
-  private final CallTracer tracer;
-  private final int pathId;
-
-  TracingPositionedWriter(PositionedWriter writer, CallTracer tracer, int pathId) {
-    this.writer = writer;
-    this.tracer = tracer;
-    this.pathId = pathId;
-  }
 
   @Override
   public void write(long position, ByteBuffer data) throws IOException {
