@@ -35,7 +35,7 @@ public final class TraceFormatHeader {
   }
 
   /** The header's text. */
-  public static String text() {
+  static String text() {
     StringBuilder h = new StringBuilder();
     h.append("/* Generated at build time by io.pfsmix.trace.format.TraceFormatHeader from the Java definitions of the trace\n"
         + " * format (TraceFormat, TracePoint, TraceOp, PackedRecords): do not edit, do not commit. docs/trace-format.md. */\n"
