@@ -133,10 +133,8 @@ public final class TraceRecorders {
 
           @Override
           public void close() throws IOException {
-            try {
+            try (fs) {
               super.close();
-            } finally {
-              fs.close();
             }
           }
         };
