@@ -4,7 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Locale;
+import java.util.concurrent.TimeUnit;
 
 import org.apache.hadoop.conf.Configuration;
 
@@ -30,20 +30,16 @@ final class QfsConnection {
       throw new IllegalArgumentException(QfsConfigKeys.METASERVER + " must be HOST:PORT, got '" + metaserver + "'");
     }
     String directory = normalizeRoot(conf.getTrimmed(QfsConfigKeys.ROOT, QfsConfigKeys.ROOT_DEFAULT));
-    int replicas = (int) PfsConfigValues.number(conf, QfsConfigKeys.REPLICAS, QfsConfigKeys.REPLICAS_DEFAULT, 0,
+    int replicas = PfsConfigValues.integer(conf, QfsConfigKeys.REPLICAS, QfsConfigKeys.REPLICAS_DEFAULT, 0,
         Short.MAX_VALUE);
-    int retryDelay = (int) PfsConfigValues.number(conf, QfsConfigKeys.RETRY_DELAY_SECONDS,
-        QfsConfigKeys.RETRY_DELAY_SECONDS_DEFAULT, 0, 3600);
-    int retries = (int) PfsConfigValues.number(conf, QfsConfigKeys.MAX_RETRIES, QfsConfigKeys.MAX_RETRIES_DEFAULT,
-        0, 1000);
-    int timeout = (int) PfsConfigValues.number(conf, QfsConfigKeys.OP_TIMEOUT_SECONDS,
-        QfsConfigKeys.OP_TIMEOUT_SECONDS_DEFAULT, 1, 3600);
-    String logLevel = conf.getTrimmed(QfsConfigKeys.CLIENT_LOG_LEVEL, QfsConfigKeys.CLIENT_LOG_LEVEL_DEFAULT)
-        .toUpperCase(Locale.ROOT);
-    if (!QfsConfigKeys.CLIENT_LOG_LEVELS.contains(logLevel)) {
-      throw new IllegalArgumentException(QfsConfigKeys.CLIENT_LOG_LEVEL + " must be one of "
-          + QfsConfigKeys.CLIENT_LOG_LEVELS + ", got '" + logLevel + "'");
-    }
+    int retryDelay = (int) PfsConfigValues.duration(conf, QfsConfigKeys.RETRY_DELAY_SECONDS,
+        QfsConfigKeys.RETRY_DELAY_SECONDS_DEFAULT, TimeUnit.SECONDS, 0, 3600);
+    int retries = PfsConfigValues.integer(conf, QfsConfigKeys.MAX_RETRIES, QfsConfigKeys.MAX_RETRIES_DEFAULT, 0,
+        1000);
+    int timeout = (int) PfsConfigValues.duration(conf, QfsConfigKeys.OP_TIMEOUT_SECONDS,
+        QfsConfigKeys.OP_TIMEOUT_SECONDS_DEFAULT, TimeUnit.SECONDS, 1, 3600);
+    String logLevel = PfsConfigValues.choice(conf, QfsConfigKeys.CLIENT_LOG_LEVEL,
+        QfsConfigKeys.CLIENT_LOG_LEVEL_DEFAULT, QfsConfigKeys.CLIENT_LOG_LEVELS);
     QfsClient.LIBRARY.load();
     Clients clients = new Clients(metaserver, metaserver.substring(0, colon), port, retryDelay, retries, timeout,
         logLevel);
