@@ -45,7 +45,7 @@ final class QfsConnection {
         logLevel);
     long client = clients.connect();
     try {
-      QfsRoot root = open(new QfsRoot(client, "/"), directory);
+      QfsRoot root = open(new QfsRoot(client, "/", 0), directory);
       return new QfsBackend(root, clients, replicas);
     } catch (IOException | RuntimeException e) {
       QfsClient.disconnect(client);
@@ -98,7 +98,7 @@ final class QfsConnection {
       if (!attributes.isDirectory()) {
         throw new IOException(QfsConfigKeys.ROOT + " = " + directory + ": not a directory in the file system");
       }
-      return new QfsRoot(top.client(), directory);
+      return new QfsRoot(top.client(), directory, attributes.fileId());
     });
   }
 

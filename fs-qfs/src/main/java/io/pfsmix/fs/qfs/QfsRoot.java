@@ -2,7 +2,9 @@ package io.pfsmix.fs.qfs;
 
 import java.io.FileNotFoundException;
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 
 import org.apache.hadoop.fs.ParentNotDirectoryException;
 import org.apache.hadoop.security.AccessControlException;
@@ -13,8 +15,9 @@ import io.pfsmix.fs.posix.ErrnoException;
  * A directory of QFS's name space as a jail. QFS's client API takes whole paths and follows symlinks in them itself
  * (a relative one from where it is, an absolute one from QFS's root), and has no call that starts from a directory the
  * caller holds. So the backend follows no symlink at all: every path is walked beneath the root one component at a
- * time, each component's own attributes asked for (lstat), and a symlink anywhere but in the last place is refused
- * naming it; the last component is acted on as itself. Files are opened by the path walked and then checked to be the
+ * time from QFS's own root, through the root's components (the root found must still be the directory opened), each
+ * component's own attributes asked for (lstat), and a symlink anywhere but in the last place is refused naming it;
+ * the last component is acted on as itself. Files are opened by the path walked and then checked to be the
  * file the walk found (QFS never reuses a file id), so a directory swapped for a symlink by another client meanwhile
  * gives a refusal, not a file outside the root. What that check cannot cover: a create, mkdir, delete or rename racing
  * with such a swap in another client acts on the path as QFS's client then resolves it (docs/qfs.md, "The jail").
@@ -24,10 +27,16 @@ final class QfsRoot {
   private final long client;
   /** The root's path in QFS, without a trailing '/' except for QFS's own root. */
   private final String directory;
+  /**
+   * The root directory's file id (QFS never reuses one): a root swapped for another directory is refused. 0 while the
+   * root itself is being opened (QFS's own root as the starting point).
+   */
+  private final long rootId;
 
-  QfsRoot(long client, String directory) {
+  QfsRoot(long client, String directory, long rootId) {
     this.client = client;
     this.directory = directory;
+    this.rootId = rootId;
   }
 
   long client() {
@@ -63,35 +72,53 @@ final class QfsRoot {
    * refused); a missing last component is no error.
    */
   Place resolve(String path) throws IOException {
-    if (path.equals("/")) {
-      return new Place(path, directory, QfsClient.stat(client, directory));
+    // the walk starts at QFS's own root and checks the configured root's components too: one of them replaced by a
+    // symlink would otherwise lead QFS's client elsewhere
+    List<String> components = new ArrayList<>();
+    int rootDepth = 0;
+    if (!directory.equals("/")) {
+      components.addAll(Arrays.asList(directory.substring(1).split("/")));
+      rootDepth = components.size();
     }
-    StringBuilder walked = new StringBuilder(directory.equals("/") ? "" : directory);
-    String[] components = path.substring(1).split("/");
-    for (int i = 0; i < components.length; i++) {
-      walked.append('/').append(components[i]);
-      boolean last = i == components.length - 1;
-      QfsClient.Attributes found;
+    if (!path.equals("/")) {
+      components.addAll(Arrays.asList(path.substring(1).split("/")));
+    }
+    StringBuilder walked = new StringBuilder();
+    QfsClient.Attributes found = QfsClient.stat(client, "/");
+    for (int i = 0; i < components.size(); i++) {
+      checkRoot(path, i, rootDepth, found);
+      walked.append('/').append(components.get(i));
+      boolean last = i == components.size() - 1;
       try {
         found = QfsClient.stat(client, walked.toString());
       } catch (ErrnoException e) {
-        if (e.errno() == ErrnoException.ENOENT && last) {
+        if (e.errno() == ErrnoException.ENOENT && last && i >= rootDepth) {
           return new Place(path, walked.toString(), null);
         }
         throw e;
       }
       if (last) {
-        return new Place(path, walked.toString(), found);
+        break;
       }
-      String here = "/" + String.join("/", Arrays.copyOf(components, i + 1));
       if (found.isSymlink()) {
-        throw refusal(path, here);
+        throw refusal(path, i < rootDepth ? walked.toString() + " (in QFS, above the root)"
+            : "/" + String.join("/", components.subList(rootDepth, i + 1)));
       }
       if (!found.isDirectory()) {
-        throw new ParentNotDirectoryException("qfs path " + path + ": " + here + " is not a directory");
+        throw new ParentNotDirectoryException("qfs path " + path + ": " + walked + " is not a directory");
       }
     }
-    throw new IllegalStateException("unreachable: " + path);
+    checkRoot(path, components.size(), rootDepth, found);
+    return new Place(path, walked.length() == 0 ? "/" : walked.toString(), found);
+  }
+
+  /** At the root's depth, the directory reached must be the root the backend opened. */
+  private void checkRoot(String path, int depth, int rootDepth, QfsClient.Attributes found)
+      throws AccessControlException {
+    if (depth == rootDepth && rootId != 0 && found.fileId() != rootId) {
+      throw new AccessControlException("pfs path " + path + " is refused: the root " + directory + " was replaced"
+          + " (file id " + rootId + " opened, " + found.fileId() + " now)");
+    }
   }
 
   /** The existing entry {@code path} names, as itself; FileNotFoundException when it does not exist. */

@@ -71,6 +71,23 @@ class QfsJailTest {
         .isInstanceOf(AccessControlException.class);
   }
 
+  /** The root, or a directory above it, replaced by another client: refused, not followed to the new place. */
+  @Test
+  void aReplacedRootIsRefused() throws IOException {
+    cluster.qfs("-mkdir", "/moving/root");
+    try (QfsBackend moved = QfsBackend.connect(cluster.configuration("/moving/root"))) {
+      moved.mkdir("/mine", new FsPermission((short) 0755));
+      cluster.qfs("-mv", "/moving/root", "/moving/old-root");
+      cluster.qfs("-mkdir", "/moving/root");
+      assertThatThrownBy(() -> moved.stat("/mine")).isInstanceOf(AccessControlException.class)
+          .hasMessageContaining("the root /moving/root was replaced");
+      cluster.qfs("-mv", "/moving", "/moved");
+      cluster.qfs("-ln", "/outside", "/moving");
+      assertThatThrownBy(() -> moved.list("/")).isInstanceOf(AccessControlException.class)
+          .hasMessageContaining("/moving (in QFS, above the root) is a symlink");
+    }
+  }
+
   @Test
   void removingALinkLeavesItsTarget() throws IOException {
     cluster.qfs("-ln", "/outside/secret.txt", "/jail/doomed");
