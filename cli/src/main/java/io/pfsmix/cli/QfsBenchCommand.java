@@ -16,6 +16,8 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 
+import io.pfsmix.fs.OptionalBackendKeys;
+import io.pfsmix.fs.PfsConfigKeys;
 import io.pfsmix.fs.PositionedWriter;
 import io.pfsmix.fs.PositionedWrites;
 import io.pfsmix.fs.Sizes;
@@ -129,11 +131,11 @@ final class QfsBenchCommand implements Runnable {
   private Result runCase(int retryDelay, boolean shared, long blockBytes, int transferBytes, int run)
       throws IOException {
     Configuration conf = new Configuration();
-    conf.set("fs.pfs.backend", "qfs");
-    conf.set("fs.pfs.qfs.root", BENCH_ROOT);
-    conf.setInt("fs.pfs.qfs.retry.delay", retryDelay);
+    conf.set(PfsConfigKeys.BACKEND, OptionalBackendKeys.Qfs.BACKEND_NAME);
+    conf.set(OptionalBackendKeys.Qfs.ROOT, BENCH_ROOT);
+    conf.setInt(OptionalBackendKeys.Qfs.RETRY_DELAY_SECONDS, retryDelay);
     if (metaserver != null) {
-      conf.set("fs.pfs.qfs.metaserver", metaserver);
+      conf.set(OptionalBackendKeys.Qfs.METASERVER, metaserver);
     }
     String name = String.format(Locale.ROOT, "/delay-%d-run-%d-%s", retryDelay, run, shared ? "n-to-1" : "n-to-n");
     int transfers = (int) (blockBytes / transferBytes);

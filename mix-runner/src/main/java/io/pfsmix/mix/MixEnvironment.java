@@ -141,10 +141,9 @@ final class MixEnvironment implements AutoCloseable {
   private void startQfs(Progress progress) throws Exception {
     Map<String, String> out = startLocalCluster("qfs", "scripts/qfs-cluster.sh", progress);
     String metaserver = required(out, "meta", "qfs");
-    // fs-qfs's keys (io.pfsmix.fs.qfs.QfsConfigKeys), by name for the reason given for Ceph's
-    conf.set(PfsConfigKeys.BACKEND, "qfs");
-    conf.set("fs.pfs.qfs.metaserver", metaserver);
-    conf.set("fs.pfs.qfs.root", "/pfsmix");
+    conf.set(PfsConfigKeys.BACKEND, OptionalBackendKeys.Qfs.BACKEND_NAME);
+    conf.set(OptionalBackendKeys.Qfs.METASERVER, metaserver);
+    conf.set(OptionalBackendKeys.Qfs.ROOT, "/pfsmix");
     description.put("file system", "pfs:/// over QFS (its C++ client), metaserver " + metaserver);
   }
 

@@ -2,6 +2,8 @@ package io.pfsmix.fs.qfs;
 
 import java.util.List;
 
+import io.pfsmix.fs.OptionalBackendKeys;
+
 /** Every configuration key of the QFS backend ({@code fs.pfs.backend=qfs}). */
 public final class QfsConfigKeys {
 
@@ -9,18 +11,18 @@ public final class QfsConfigKeys {
   }
 
   /** The backend name for {@code fs.pfs.backend}. */
-  public static final String BACKEND_NAME = "qfs";
+  public static final String BACKEND_NAME = OptionalBackendKeys.Qfs.BACKEND_NAME;
 
-  public static final String PREFIX = "fs.pfs.qfs.";
+  public static final String PREFIX = OptionalBackendKeys.Qfs.PREFIX;
 
   /**
    * The metaserver, {@code HOST:PORT}. Unset: the one {@code ./pfsmix qfs up} started, as its configuration
    * {@code $PFSMIX_QFS_DIR/conf/metaserver.prp} (else {@code <pfsmix home>/var/qfs/conf/metaserver.prp}) names it.
    */
-  public static final String METASERVER = PREFIX + "metaserver";
+  public static final String METASERVER = OptionalBackendKeys.Qfs.METASERVER;
 
   /** The directory inside QFS that is this file system's root; created when missing. */
-  public static final String ROOT = PREFIX + "root";
+  public static final String ROOT = OptionalBackendKeys.Qfs.ROOT;
   public static final String ROOT_DEFAULT = "/";
 
   /**
@@ -35,7 +37,7 @@ public final class QfsConfigKeys {
    * sharing a file retry while the metaserver hands a chunk's write lease from one to the other, so this is the
    * length of each of their stalls (docs/qfs.md).
    */
-  public static final String RETRY_DELAY_SECONDS = PREFIX + "retry.delay";
+  public static final String RETRY_DELAY_SECONDS = OptionalBackendKeys.Qfs.RETRY_DELAY_SECONDS;
   public static final int RETRY_DELAY_SECONDS_DEFAULT = 5;
 
   /** Retries of one failed operation before it fails (QFS's {@code client.maxNumRetriesPerOp}). */

@@ -14,6 +14,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import io.pfsmix.fs.PfsConfigKeys;
 import io.pfsmix.fs.PositionedWrites;
 import io.pfsmix.fs.SharedWriterProcess;
 import io.pfsmix.ior.IorOptions;
@@ -78,7 +79,7 @@ class QfsSharedWriteTest {
     int block = 256 << 10;
     int blocksPerRank = 24;
     SharedWriterProcess.runAll(URI.create("pfs:///"), "/n-to-1.bin", ranks, block, blocksPerRank,
-        Map.of("fs.pfs.backend", QfsConfigKeys.BACKEND_NAME, QfsConfigKeys.METASERVER,
+        Map.of(PfsConfigKeys.BACKEND, QfsConfigKeys.BACKEND_NAME, QfsConfigKeys.METASERVER,
             conf.get(QfsConfigKeys.METASERVER), QfsConfigKeys.ROOT, conf.get(QfsConfigKeys.ROOT),
             QfsConfigKeys.RETRY_DELAY_SECONDS, "1"));
     Path file = new Path("/n-to-1.bin");

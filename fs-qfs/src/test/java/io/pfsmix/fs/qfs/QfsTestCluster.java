@@ -11,6 +11,7 @@ import java.util.List;
 
 import org.apache.hadoop.conf.Configuration;
 
+import io.pfsmix.fs.PfsConfigKeys;
 import io.pfsmix.fs.TestProcesses;
 
 /**
@@ -124,7 +125,7 @@ public final class QfsTestCluster {
   /** Backend settings for this file system, rooted at {@code root} inside it. */
   public Configuration configuration(String root) {
     Configuration conf = new Configuration(false);
-    conf.set("fs.pfs.backend", QfsConfigKeys.BACKEND_NAME);
+    conf.set(PfsConfigKeys.BACKEND, QfsConfigKeys.BACKEND_NAME);
     conf.set(QfsConfigKeys.METASERVER, metaserver);
     conf.set(QfsConfigKeys.ROOT, root);
     return conf;
