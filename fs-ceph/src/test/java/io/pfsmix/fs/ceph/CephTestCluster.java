@@ -8,32 +8,33 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 import org.apache.hadoop.conf.Configuration;
 
+import io.pfsmix.fs.OncePerRun;
+import io.pfsmix.fs.TestClusterScript;
 import io.pfsmix.fs.TestProcesses;
 
 /**
- * The one Ceph cluster of a test run: started by the first test that asks for it (scripts/ceph-cluster.sh up, two
- * memstore OSDs, on a free port, in target/ceph-cluster), stopped by {@link CephClusterSession} when the run ends —
- * also when tests fail — and by a shutdown hook if the JVM is stopped.
+ * The one Ceph cluster of a test run (scripts/ceph-cluster.sh up, two bluestore OSDs, on a free port, in
+ * target/ceph-cluster), stopped by {@link CephClusterSession}.
  */
 public final class CephTestCluster {
 
   public static final int OSDS = 2;
 
-  private static CephTestCluster instance;
+  private static final OncePerRun<CephTestCluster> RUN = new OncePerRun<>("Ceph cluster", CephTestCluster::start,
+      CephTestCluster::stop);
   private static String unavailable;
   private static final List<java.io.Closeable> closeBeforeStop = new ArrayList<>();
 
-  private final Path home;
-  private final Path dir;
+  private final TestClusterScript script;
   private final Path confFile;
   private final String monAddress;
 
-  private CephTestCluster(Path home, Path dir, Path confFile, String monAddress) {
-    this.home = home;
-    this.dir = dir;
+  private CephTestCluster(TestClusterScript script, Path confFile, String monAddress) {
+    this.script = script;
     this.confFile = confFile;
     this.monAddress = monAddress;
   }
@@ -41,18 +42,15 @@ public final class CephTestCluster {
   /** The running cluster; skips the calling test (with the reason) when Ceph is not installed. */
   public static synchronized CephTestCluster get() {
     assumeTrue(unavailable == null, () -> unavailable);
-    if (instance == null) {
-      try {
-        instance = start();
-      } catch (IOException e) {
-        if (e.getMessage().contains("Ceph is not installed")) {
-          unavailable = e.getMessage();
-          assumeTrue(false, unavailable);
-        }
-        throw new IllegalStateException("cannot start the test Ceph cluster: " + e.getMessage(), e);
+    try {
+      return RUN.get();
+    } catch (IllegalStateException e) {
+      if (e.getMessage().contains("Ceph is not installed")) {
+        unavailable = e.getCause().getMessage();
+        assumeTrue(false, unavailable);
       }
+      throw e;
     }
-    return instance;
   }
 
   /** Closes a client of the cluster (a mount, a file system) before the cluster stops, so it can unmount cleanly. */
@@ -60,8 +58,12 @@ public final class CephTestCluster {
     closeBeforeStop.add(client);
   }
 
-  static synchronized void stopIfStarted() {
-    if (instance != null) {
+  static void stopIfStarted() {
+    RUN.stopIfStarted();
+  }
+
+  private static void stop(CephTestCluster cluster) {
+    synchronized (CephTestCluster.class) {
       for (java.io.Closeable client : closeBeforeStop) {
         try {
           client.close();
@@ -70,52 +72,16 @@ public final class CephTestCluster {
         }
       }
       closeBeforeStop.clear();
-      try {
-        // cached file systems would otherwise unmount from Hadoop's shutdown hook, against a stopped cluster
-        org.apache.hadoop.fs.FileSystem.closeAll();
-      } catch (IOException e) {
-        System.err.println("CephTestCluster: closing cached file systems failed: " + e);
-      }
-      try {
-        instance.script("down");
-      } catch (IOException e) {
-        System.err.println("CephTestCluster: stopping the cluster failed: " + e.getMessage());
-      }
-      instance = null;
     }
+    cluster.script.down();
   }
 
   private static CephTestCluster start() throws IOException {
-    Path home = Path.of(System.getProperty("pfsmix.home", "..")).toAbsolutePath().normalize();
-    Path target = Path.of(System.getProperty("pfsmix.test.dir", "target")).toAbsolutePath();
-    Path dir = target.resolve("ceph-cluster");
-    CephTestCluster cluster = new CephTestCluster(home, dir, dir.resolve("ceph.conf"), null);
-    cluster.script("down");
+    TestClusterScript script = new TestClusterScript("ceph", Duration.ofMinutes(2));
     // bluestore, not memstore: the fault tests restart a killed OSD, which needs its data to have survived
-    String output = cluster.script("up", "--osds", Integer.toString(OSDS), "--store", "bluestore", "--port",
-        Integer.toString(TestProcesses.freePort()));
-    String conf = null;
-    String mon = null;
-    for (String line : output.split("\n")) {
-      if (line.startsWith("conf ")) {
-        conf = line.substring(5).trim();
-      } else if (line.startsWith("mon ")) {
-        mon = line.substring(4).trim();
-      }
-    }
-    if (conf == null || mon == null) {
-      throw new IOException("ceph-cluster.sh up printed no conf/mon lines: " + output);
-    }
-    Runtime.getRuntime().addShutdownHook(new Thread(CephTestCluster::stopIfStarted, "ceph-test-cluster-stop"));
-    return new CephTestCluster(home, dir, Path.of(conf), mon);
-  }
-
-  /** Runs scripts/ceph-cluster.sh with this cluster's directory; returns stdout, fails with its stderr. */
-  String script(String... arguments) throws IOException {
-    List<String> command = new ArrayList<>(List.of(home.resolve("scripts/ceph-cluster.sh").toString()));
-    command.addAll(List.of(arguments));
-    command.addAll(List.of("--dir", dir.toString()));
-    return TestProcesses.run(command, Duration.ofMinutes(2));
+    Map<String, String> up = script.up(List.of("--osds", Integer.toString(OSDS), "--store", "bluestore", "--port",
+        Integer.toString(TestProcesses.freePort())), "conf", "mon");
+    return new CephTestCluster(script, Path.of(up.get("conf")), up.get("mon"));
   }
 
   public Path confFile() {
@@ -127,7 +93,7 @@ public final class CephTestCluster {
   }
 
   public Path dir() {
-    return dir;
+    return script.dir();
   }
 
   /** Backend settings for this cluster, rooted at {@code root} inside CephFS. */
@@ -143,7 +109,7 @@ public final class CephTestCluster {
 
   /** The pid a daemon's pid file names (re-read each time: the MDS changes pid when it re-execs). */
   public long pid(String daemon) throws IOException {
-    return Long.parseLong(Files.readString(dir.resolve("run/" + daemon + ".pid")).trim());
+    return Long.parseLong(Files.readString(script.dir().resolve("run/" + daemon + ".pid")).trim());
   }
 
   /** Kills a daemon with SIGKILL and waits until it is gone (a zombie counts as gone). */

@@ -8,34 +8,35 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 import org.apache.hadoop.conf.Configuration;
 
+import io.pfsmix.fs.OncePerRun;
+import io.pfsmix.fs.TestClusterScript;
 import io.pfsmix.fs.TestProcesses;
 
 /**
- * The one OrangeFS file system of a test run: started by the first test that asks for it (scripts/orangefs-cluster.sh
- * up: 4 I/O servers on 127.0.0.2..5, on a free port, in target/orangefs-cluster, mounted with pvfs2fuse where the
- * machine allows), stopped by {@link OrangefsClusterSession} when the run ends — also when tests fail — and by a
- * shutdown hook if the JVM is stopped. Tests skip, with the reason, where OrangeFS is not built.
+ * The one OrangeFS file system of a test run (scripts/orangefs-cluster.sh up: 4 I/O servers on 127.0.0.2..5, on a free
+ * port, in target/orangefs-cluster, mounted with pvfs2fuse where the machine allows), stopped by
+ * {@link OrangefsClusterSession}. Tests skip, with the reason, where OrangeFS is not built.
  */
 public final class OrangefsTestCluster {
 
   public static final int SERVERS = 4;
   static final Path INSTALL = Path.of(System.getProperty("user.home"), ".cache/pfsmix/orangefs/current/install");
 
-  private static OrangefsTestCluster instance;
+  private static final OncePerRun<OrangefsTestCluster> RUN = new OncePerRun<>("OrangeFS file system",
+      OrangefsTestCluster::start, cluster -> cluster.script.down());
 
-  private final Path home;
-  private final Path dir;
+  private final TestClusterScript script;
   private final Path install;
   private final String server;
   private final Path tab;
   private final Path fuseMount;
 
-  private OrangefsTestCluster(Path home, Path dir, Path install, String server, Path tab, Path fuseMount) {
-    this.home = home;
-    this.dir = dir;
+  private OrangefsTestCluster(TestClusterScript script, Path install, String server, Path tab, Path fuseMount) {
+    this.script = script;
     this.install = install;
     this.server = server;
     this.tab = tab;
@@ -43,77 +44,28 @@ public final class OrangefsTestCluster {
   }
 
   /** The running file system; skips the calling test (with the reason) when OrangeFS is not built. */
-  public static synchronized OrangefsTestCluster get() {
+  public static OrangefsTestCluster get() {
     assumeTrue(Files.exists(INSTALL.resolve("include/pvfs2-sysint.h")),
         "OrangeFS is not built (scripts/orangefs-build.sh builds it into " + INSTALL + ")");
-    if (instance == null) {
-      try {
-        instance = start();
-      } catch (IOException e) {
-        throw new IllegalStateException("cannot start the test OrangeFS file system: " + e.getMessage(), e);
-      }
-    }
-    return instance;
+    return RUN.get();
   }
 
-  static synchronized void stopIfStarted() {
-    if (instance != null) {
-      try {
-        org.apache.hadoop.fs.FileSystem.closeAll();
-      } catch (IOException e) {
-        System.err.println("OrangefsTestCluster: closing cached file systems failed: " + e);
-      }
-      try {
-        instance.script("down");
-      } catch (IOException e) {
-        System.err.println("OrangefsTestCluster: stopping the file system failed: " + e.getMessage());
-      }
-      instance = null;
-    }
+  static void stopIfStarted() {
+    RUN.stopIfStarted();
   }
 
   private static OrangefsTestCluster start() throws IOException {
-    Path home = Path.of(System.getProperty("pfsmix.home", "..")).toAbsolutePath().normalize();
-    Path target = Path.of(System.getProperty("pfsmix.test.dir", "target")).toAbsolutePath();
-    Path dir = target.resolve("orangefs-cluster");
-    OrangefsTestCluster cluster = new OrangefsTestCluster(home, dir, null, null, null, null);
-    cluster.script("down");
-    List<String> arguments = new ArrayList<>(List.of("up", "--servers", Integer.toString(SERVERS), "--port",
+    TestClusterScript script = new TestClusterScript("orangefs", Duration.ofMinutes(3));
+    List<String> arguments = new ArrayList<>(List.of("--servers", Integer.toString(SERVERS), "--port",
         Integer.toString(TestProcesses.freePort())));
     // pvfs2fuse needs /dev/fuse and root (it mounts with allow_other); without them the FUSE comparisons skip
     if (Files.exists(Path.of("/dev/fuse")) && "root".equals(System.getProperty("user.name"))) {
-      arguments.addAll(List.of("--fuse", target.resolve("orangefs-fuse").toString()));
+      arguments.addAll(List.of("--fuse", TestClusterScript.target().resolve("orangefs-fuse").toString()));
     }
-    String output = cluster.script(arguments.toArray(new String[0]));
-    String install = null;
-    String server = null;
-    String tab = null;
-    String fuse = null;
-    for (String line : output.split("\n")) {
-      String[] field = line.trim().split(" ", 2);
-      switch (field[0]) {
-        case "home" -> install = field[1];
-        case "server" -> server = field[1];
-        case "tab" -> tab = field[1];
-        case "fuse" -> fuse = field[1];
-        default -> {
-        }
-      }
-    }
-    if (install == null || server == null || tab == null) {
-      throw new IOException("orangefs-cluster.sh up printed no home/server/tab lines: " + output);
-    }
-    Runtime.getRuntime().addShutdownHook(new Thread(OrangefsTestCluster::stopIfStarted, "orangefs-test-cluster-stop"));
-    return new OrangefsTestCluster(home, dir, Path.of(install), server, Path.of(tab),
+    Map<String, String> up = script.up(arguments, "home", "server", "tab");
+    String fuse = up.get("fuse");
+    return new OrangefsTestCluster(script, Path.of(up.get("home")), up.get("server"), Path.of(up.get("tab")),
         fuse == null ? null : Path.of(fuse));
-  }
-
-  /** Runs scripts/orangefs-cluster.sh with this file system's directory; returns stdout, fails with its stderr. */
-  String script(String... arguments) throws IOException {
-    List<String> command = new ArrayList<>(List.of(home.resolve("scripts/orangefs-cluster.sh").toString()));
-    command.addAll(List.of(arguments));
-    command.addAll(List.of("--dir", dir.toString()));
-    return TestProcesses.run(command, Duration.ofMinutes(3));
   }
 
   /** The fs_spec, tcp://127.0.0.2:PORT/orangefs. */
@@ -162,12 +114,12 @@ public final class OrangefsTestCluster {
 
   /** Kills an I/O server with SIGKILL and waits until it is gone. */
   public void kill(String alias) throws IOException {
-    TestProcesses.kill(Long.parseLong(Files.readString(dir.resolve("run/" + alias + ".pid")).trim()), alias);
+    TestProcesses.kill(Long.parseLong(Files.readString(script.dir().resolve("run/" + alias + ".pid")).trim()), alias);
   }
 
   /** Starts a server again on its storage, as the script started it. */
   public void start(String alias) throws IOException {
-    tool("pvfs2-server", "-p", dir.resolve("run/" + alias + ".pid").toString(), "-a", alias,
-        dir.resolve("orangefs.conf").toString());
+    tool("pvfs2-server", "-p", script.dir().resolve("run/" + alias + ".pid").toString(), "-a", alias,
+        script.dir().resolve("orangefs.conf").toString());
   }
 }
