@@ -24,6 +24,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import io.pfsmix.fs.PfsFileSystem;
+import io.pfsmix.fs.PfsTestFileSystems;
 import io.pfsmix.fs.PositionedWriter;
 import io.pfsmix.fs.PositionedWrites;
 import io.pfsmix.fs.backend.ForwardingReadHandle;
@@ -58,12 +59,9 @@ class TracingFileSystemTest {
   }
 
   private Configuration tracedPfs(java.nio.file.Path traces, java.nio.file.Path root) {
-    Configuration conf = new Configuration();
+    Configuration conf = PfsTestFileSystems.posixConfiguration(root);
     conf.set("fs.pfs.impl", TracingFileSystem.class.getName());
     conf.set(TraceConfigKeys.wrappedImplKey("pfs"), PfsFileSystem.class.getName());
-    conf.setBoolean("fs.pfs.impl.disable.cache", true);
-    conf.set("fs.pfs.backend", "posix");
-    conf.set("fs.pfs.posix.root", root.toString());
     conf.set("fs.pfs.backend.decorators", TracingBackendDecorator.class.getName());
     conf.set("fs.pfs.readahead.size", "256k");
     conf.set(TraceConfigKeys.DESTINATION, traces.toString());
