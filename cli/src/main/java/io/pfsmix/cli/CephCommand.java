@@ -10,8 +10,8 @@ import picocli.CommandLine.Parameters;
 /** Starts, stops and shows the single-node Ceph cluster of scripts/ceph-cluster.sh. */
 @Command(name = "ceph", mixinStandardHelpOptions = true,
     header = "Start, stop or show a single-node Ceph cluster with CephFS on 127.0.0.1.",
-    description = {"Start, stop or show a single-node Ceph cluster with CephFS on 127.0.0.1 (scripts/ceph-cluster.sh):",
-        "one monitor, N OSDs, one MDS, in a scratch directory; nothing in /etc/ceph, no systemd.",
+    description = {"Start, stop or show a single-node Ceph cluster with CephFS on 127.0.0.1 (scripts/ceph-cluster.sh): "
+        + "one monitor, N OSDs, one MDS, in a scratch directory; nothing in /etc/ceph, no systemd.",
         "up prints 'conf PATH' and 'mon ADDRESS'; use them as fs.pfs.cephfs.conf.file (or .mon.address)."})
 final class CephCommand implements Callable<Integer> {
 

@@ -10,7 +10,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** `pfsmix ior bench --native`: bad input is refused in one line, before either IOR runs. */
+/** `pfsmix ior bench`: bad input is refused, its first line naming the flag, before either IOR runs; --help is true. */
 class IorBenchNativeErrorsTest {
 
   @TempDir
@@ -22,27 +22,33 @@ class IorBenchNativeErrorsTest {
     assertThat(script.toFile().setExecutable(true)).isTrue();
     Path text = Files.writeString(dir.resolve("ior.txt"), "");
     Map<String, List<String>> cases = Map.of(
-        "ior bench --native: missing PATH_TO_IOR", List.of("--native"),
-        "ior bench --native: " + text + " is not an executable file", List.of("--native", text.toString()),
-        "ior bench --native: --rounds must be a whole number above 0, not '0'",
-        List.of("--native", script.toString(), "--rounds", "0"),
-        "ior bench --native: unknown option -q (expected -N, --rounds, --dir, --mpirun-args, or -- and IOR's flags)",
-        List.of("--native", script.toString(), "-q", "1"),
-        "ior bench --native: -o is set by the benchmark (--dir, -N, and -a POSIX, the API both share)",
+        "Missing required parameter for option '--native' (PATH_TO_IOR)", List.of("--native"),
+        "--native: " + text + " is not an executable file", List.of("--native", text.toString()),
+        "--rounds must be a whole number above 0, not 0", List.of("--native", script.toString(), "--rounds", "0"),
+        "Unknown option: '-q'", List.of("--native", script.toString(), "-q", "1"),
+        "-o is set by the benchmark (--dir, -N, and -a POSIX, the API both share)",
         List.of("--native", script.toString(), "--", "-w", "-o", "/tmp/x"),
         "ERROR: block size must be a multiple of transfer size",
-        List.of("--native", script.toString(), "--", "-w", "-b", "1m", "-t", "3k"));
+        List.of("--native", script.toString(), "--", "-w", "-b", "1m", "-t", "3k"),
+        "-b applies without --native; with --native, give IOR's flags after --",
+        List.of("--native", script.toString(), "-b", "64m"),
+        "IOR flags (-w -r) apply only with --native", List.of("--", "-w", "-r"),
+        "ERROR: -b: '3x' is not a size", List.of("-b", "3x"));
     for (Map.Entry<String, List<String>> c : cases.entrySet()) {
-      String[] args = new String[c.getValue().size() + 2];
-      args[0] = "ior";
-      args[1] = "bench";
-      for (int i = 0; i < c.getValue().size(); i++) {
-        args[i + 2] = c.getValue().get(i);
-      }
-      Cli.Run run = Cli.run(args);
-      assertThat(run.exitCode()).as(c.getKey()).isEqualTo(1);
-      assertThat(run.stderr()).as(c.getKey()).contains(c.getKey()).hasLineCount(1);
+      List<String> args = new java.util.ArrayList<>(List.of("ior", "bench"));
+      args.addAll(c.getValue());
+      Cli.Run run = Cli.run(args.toArray(new String[0]));
+      assertThat(run.exitCode()).as(c.getKey()).isNotZero();
+      assertThat(run.stderr().lines().findFirst().orElse("")).as(c.getKey()).contains(c.getKey());
     }
     assertThat(dir.resolve("ran")).doesNotExist();
+  }
+
+  @Test
+  void helpNamesEveryOptionAndRunsNothing() {
+    Cli.Run run = Cli.run("ior", "bench", "--help");
+    assertThat(run.exitCode()).isZero();
+    assertThat(run.stdout()).contains("Usage: pfsmix ior bench").contains("--native=PATH_TO_IOR")
+        .contains("--mpirun-args=ARGS").contains("--rounds=N").contains("-b=SIZE").contains("[IOR_FLAGS...]");
   }
 }
