@@ -19,8 +19,8 @@ import org.apache.hadoop.fs.FileRange;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.StreamCapabilities;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 import io.pfsmix.fs.PfsFileSystem;
@@ -40,15 +40,11 @@ import io.pfsmix.trace.format.TracePoint;
 import io.pfsmix.trace.format.TraceRecord;
 import io.pfsmix.trace.shim.TracingBackendDecorator;
 
+@ExtendWith(CloseTraceRecorders.class)
 class TracingFileSystemTest {
 
   @TempDir
   java.nio.file.Path tmp;
-
-  @AfterEach
-  void closeRecorders() {
-    TraceRecorders.closeAll();
-  }
 
   private Configuration tracedLocal(java.nio.file.Path traces) {
     Configuration conf = new Configuration();
