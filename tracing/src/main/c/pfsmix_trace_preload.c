@@ -25,6 +25,7 @@
 #include <limits.h>
 #include <pthread.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,6 +38,9 @@
 #include <unistd.h>
 #include <zstd.h>
 
+/* The format's codes and layout, generated from the Java definitions at build time (tracing/pom.xml). */
+#include "pfsmix_trace_format.h"
+
 #if __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
 #error "the pfsmix trace format is little-endian; this library writes records by memory layout"
 #endif
@@ -46,23 +50,10 @@
 #define MAX_FDS 65536
 #define NONE INT64_MIN
 
-/* Block types and record layout: docs/trace-format.md. */
-enum {
-  BLOCK_PATHS = 1, BLOCK_STRINGS = 2, BLOCK_CONTEXTS = 3, BLOCK_RECORDS = 4, BLOCK_END = 5, BLOCK_PROGRESS = 6,
-  BLOCK_PACKED_RECORDS = 7
-};
-enum { VERSION_MAJOR = 2, VERSION_MINOR = 0 };
-/* PACKED RECORDS: codec byte (1 = zstd), 3 reserved bytes, uncompressed length; uncompressed: 12 column lengths (u32),
- * then the columns of zigzag varints. zstd level 1, as the Java writers (chosen by measurement, docs/benchmarks.md). */
-enum { CODEC_ZSTD = 1, PACKED_COLUMNS = 12, ZSTD_LEVEL = 1, MAX_VARINT = 10 };
-/* An END or PROGRESS block, framed: 16-byte block header, 24-byte payload, checksum. */
-#define COUNTS_BLOCK_SIZE 44
-enum { POINT_POSIX = 3 };
-enum {
-  OP_OPEN = 200, OP_OPENAT = 201, OP_CREAT = 202, OP_CLOSE = 203, OP_READ = 204, OP_PREAD = 205, OP_READV = 206,
-  OP_WRITE = 207, OP_PWRITE = 208, OP_WRITEV = 209, OP_LSEEK = 210, OP_FSYNC = 211, OP_FDATASYNC = 212,
-  OP_PREADV = 213, OP_PWRITEV = 214
-};
+/* PACKED RECORDS: codec byte, 3 reserved bytes, uncompressed length; uncompressed: PACKED_COLUMNS column lengths (u32),
+ * then the columns of zigzag varints (docs/trace-format.md). A 64-bit varint takes at most 10 bytes. */
+enum { MAX_VARINT = 10 };
+_Static_assert(RECORDS_PER_BUFFER <= MAX_PACKED_RECORDS, "a buffer is one PACKED RECORDS block");
 
 struct record {
   int64_t start_ns;
@@ -78,7 +69,14 @@ struct record {
   uint8_t point;
   uint8_t flags;
 };
-_Static_assert(sizeof(struct record) == 64, "record must be 64 bytes");
+/* the record in memory is format 1's record on disk, as the header's field table describes it */
+_Static_assert(sizeof(struct record) == RECORD_SIZE, "record size");
+_Static_assert(offsetof(struct record, start_ns) == R_START && offsetof(struct record, duration_ns) == R_DURATION
+    && offsetof(struct record, offset) == R_OFFSET && offsetof(struct record, length) == R_LENGTH
+    && offsetof(struct record, bytes) == R_BYTES && offsetof(struct record, thread_id) == R_THREAD
+    && offsetof(struct record, path_id) == R_PATH && offsetof(struct record, result_id) == R_RESULT
+    && offsetof(struct record, context_id) == R_CONTEXT && offsetof(struct record, op) == R_OP
+    && offsetof(struct record, point) == R_POINT && offsetof(struct record, flags) == R_FLAGS, "record layout");
 
 struct thread_buffer {
   pthread_mutex_t lock;
@@ -282,8 +280,8 @@ static void fail_locked(const char *what, int err) {
 
 /* Appends one framed block to a batch: header, payload, CRC32C of type..payload. */
 static void put_block(struct bytes *batch, uint8_t type, uint32_t entries, const void *payload, uint32_t length) {
-  unsigned char head[16];
-  uint32_t magic = 0x4B425450u;
+  unsigned char head[BLOCK_HEADER_SIZE];
+  uint32_t magic = BLOCK_MAGIC;
   memcpy(head, &magic, 4);
   head[4] = type;
   head[5] = head[6] = head[7] = 0;
@@ -291,14 +289,14 @@ static void put_block(struct bytes *batch, uint8_t type, uint32_t entries, const
   memcpy(head + 12, &length, 4);
   uint32_t crc = crc_update(0xFFFFFFFFu, head + 4, 12);
   crc = crc_update(crc, payload, length) ^ 0xFFFFFFFFu;
-  put(batch, head, 16);
+  put(batch, head, BLOCK_HEADER_SIZE);
   put(batch, payload, length);
   put_u32(batch, crc);
 }
 
 /* Appends an END or PROGRESS block: records written, records lost, wall time. */
 static void put_counts(struct bytes *batch, uint8_t type, uint64_t written, uint64_t lost) {
-  unsigned char payload[24];
+  unsigned char payload[END_PAYLOAD_SIZE];
   int64_t now_wall = g_wall_anchor + (mono_ns() - g_mono_anchor);
   memcpy(payload, &written, 8);
   memcpy(payload + 8, &lost, 8);
@@ -383,27 +381,6 @@ static void salvage_locked(int err) {
 /* One batch buffer, reused under g_lock. */
 static struct bytes g_batch;
 
-static const char *op_name(int code) {
-  switch (code) {
-    case OP_OPEN: return "POSIX_OPEN";
-    case OP_OPENAT: return "POSIX_OPENAT";
-    case OP_CREAT: return "POSIX_CREAT";
-    case OP_CLOSE: return "POSIX_CLOSE";
-    case OP_READ: return "POSIX_READ";
-    case OP_PREAD: return "POSIX_PREAD";
-    case OP_READV: return "POSIX_READV";
-    case OP_WRITE: return "POSIX_WRITE";
-    case OP_PWRITE: return "POSIX_PWRITE";
-    case OP_WRITEV: return "POSIX_WRITEV";
-    case OP_LSEEK: return "POSIX_LSEEK";
-    case OP_FSYNC: return "POSIX_FSYNC";
-    case OP_FDATASYNC: return "POSIX_FDATASYNC";
-    case OP_PREADV: return "POSIX_PREADV";
-    case OP_PWRITEV: return "POSIX_PWRITEV";
-    default: return "UNKNOWN";
-  }
-}
-
 /* Opens the trace file and writes its header; on failure records are counted as lost. */
 static void open_trace_locked(void) {
   if (g_fd >= 0 || g_failed) return;
@@ -443,30 +420,28 @@ static void open_trace_locked(void) {
   put_u32(&body, (uint32_t) g_pid);
   put_str(&body, g_host);
   put_str(&body, PRODUCER);
-  put_u16(&body, 64);
-  static const struct { const char *name; uint8_t type; uint16_t offset; } fields[] = {
-      {"start_ns", 1, 0}, {"duration_ns", 1, 8}, {"offset", 1, 16}, {"length", 1, 24}, {"bytes", 1, 32},
-      {"thread_id", 1, 40}, {"path_id", 2, 48}, {"result_id", 2, 52}, {"context_id", 2, 56}, {"op", 3, 60},
-      {"point", 4, 62}, {"flags", 4, 63}};
-  put_u16(&body, (uint16_t) (sizeof fields / sizeof fields[0]));
-  for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++) {
+  put_u16(&body, RECORD_SIZE);
+  static const struct { const char *name; uint8_t type; uint16_t offset; } fields[RECORD_FIELD_COUNT] = {RECORD_FIELDS};
+  put_u16(&body, RECORD_FIELD_COUNT);
+  for (size_t i = 0; i < RECORD_FIELD_COUNT; i++) {
     put_str(&body, fields[i].name);
     put_u8(&body, fields[i].type);
     put_u16(&body, fields[i].offset);
   }
-  put_u16(&body, (uint16_t) (OP_PWRITEV - OP_OPEN + 1));
-  for (int code = OP_OPEN; code <= OP_PWRITEV; code++) {
-    put_u16(&body, (uint16_t) code);
-    put_str(&body, op_name(code));
+  static const char *const op_names[POSIX_OP_COUNT] = POSIX_OP_NAMES;
+  put_u16(&body, POSIX_OP_COUNT);
+  for (int i = 0; i < POSIX_OP_COUNT; i++) {
+    put_u16(&body, (uint16_t) (POSIX_OP_FIRST + i));
+    put_str(&body, op_names[i]);
   }
   put_u16(&body, 1);
   put_u8(&body, POINT_POSIX);
-  put_str(&body, "POSIX");
+  put_str(&body, POINT_POSIX_NAME);
 
   struct bytes *head = &g_batch;
   head->length = 0;
   head->bad = body.bad;
-  put(head, "PFSMIXTR", 8);
+  put(head, FILE_MAGIC, sizeof FILE_MAGIC - 1);
   put_u16(head, VERSION_MAJOR);
   put_u16(head, VERSION_MINOR);
   put_u32(head, (uint32_t) body.length);
@@ -489,7 +464,7 @@ static void open_trace_locked(void) {
 static ZSTD_CCtx *g_cctx;            /* reused for every block; a forked child makes its own */
 static unsigned char g_columns[PACKED_COLUMNS][RECORDS_PER_BUFFER * MAX_VARINT];
 static unsigned char g_raw[4 * PACKED_COLUMNS + PACKED_COLUMNS * RECORDS_PER_BUFFER * MAX_VARINT];
-static unsigned char g_packed[8 + ZSTD_COMPRESSBOUND(sizeof g_raw)];
+static unsigned char g_packed[PACKED_PREFIX_SIZE + ZSTD_COMPRESSBOUND(sizeof g_raw)];
 
 static size_t put_varint(unsigned char *out, size_t at, int64_t value) {
   uint64_t zigzag = ((uint64_t) value << 1) ^ (uint64_t) (value >> 63);
@@ -524,20 +499,21 @@ static size_t keep_first_when_rest_zero(const unsigned char *column, size_t end,
 static size_t pack_records_locked(const struct record *records, int count) {
   size_t ends[PACKED_COLUMNS] = {0};
   int64_t start = 0, offset = 0, length = 0, bytes = 0, thread = 0, path = 0, context = 0, op = 0, point = 0;
+#define PUT_COLUMN(c, value) ends[c] = put_varint(g_columns[c], ends[c], (value))
   for (int i = 0; i < count; i++) {
     const struct record *r = &records[i];
-    ends[0] = put_varint(g_columns[0], ends[0], minus(r->start_ns, start));
-    ends[1] = put_varint(g_columns[1], ends[1], r->duration_ns);
-    ends[2] = put_varint(g_columns[2], ends[2], minus(r->offset, expected_offset(offset, bytes)));
-    ends[3] = put_varint(g_columns[3], ends[3], minus(r->length, length));
-    ends[4] = put_varint(g_columns[4], ends[4], minus(r->bytes, r->length));
-    ends[5] = put_varint(g_columns[5], ends[5], minus(r->thread_id, thread));
-    ends[6] = put_varint(g_columns[6], ends[6], (int64_t) r->path_id - path);
-    ends[7] = put_varint(g_columns[7], ends[7], (int64_t) r->result_id);
-    ends[8] = put_varint(g_columns[8], ends[8], (int64_t) r->context_id - context);
-    ends[9] = put_varint(g_columns[9], ends[9], (int64_t) r->op - op);
-    ends[10] = put_varint(g_columns[10], ends[10], (int64_t) r->point - point);
-    ends[11] = put_varint(g_columns[11], ends[11], r->flags);
+    PUT_COLUMN(COL_START_NS, minus(r->start_ns, start));
+    PUT_COLUMN(COL_DURATION_NS, r->duration_ns);
+    PUT_COLUMN(COL_OFFSET, minus(r->offset, expected_offset(offset, bytes)));
+    PUT_COLUMN(COL_LENGTH, minus(r->length, length));
+    PUT_COLUMN(COL_BYTES, minus(r->bytes, r->length));
+    PUT_COLUMN(COL_THREAD_ID, minus(r->thread_id, thread));
+    PUT_COLUMN(COL_PATH_ID, (int64_t) r->path_id - path);
+    PUT_COLUMN(COL_RESULT_ID, (int64_t) r->result_id);
+    PUT_COLUMN(COL_CONTEXT_ID, (int64_t) r->context_id - context);
+    PUT_COLUMN(COL_OP, (int64_t) r->op - op);
+    PUT_COLUMN(COL_POINT, (int64_t) r->point - point);
+    PUT_COLUMN(COL_FLAGS, r->flags);
     start = r->start_ns;
     offset = r->offset;
     length = r->length;
@@ -548,6 +524,7 @@ static size_t pack_records_locked(const struct record *records, int count) {
     op = r->op;
     point = r->point;
   }
+#undef PUT_COLUMN
   size_t raw = 4 * PACKED_COLUMNS;
   for (int c = 0; c < PACKED_COLUMNS; c++) {
     ends[c] = keep_first_when_rest_zero(g_columns[c], ends[c], (size_t) count);
@@ -560,7 +537,8 @@ static size_t pack_records_locked(const struct record *records, int count) {
     errno = ENOMEM;
     return 0;
   }
-  size_t packed = ZSTD_compressCCtx(g_cctx, g_packed + 8, sizeof g_packed - 8, g_raw, raw, ZSTD_LEVEL);
+  size_t packed = ZSTD_compressCCtx(g_cctx, g_packed + PACKED_PREFIX_SIZE, sizeof g_packed - PACKED_PREFIX_SIZE, g_raw,
+      raw, ZSTD_LEVEL);
   if (ZSTD_isError(packed)) {
     errno = ENOMEM;
     return 0;
@@ -569,7 +547,7 @@ static size_t pack_records_locked(const struct record *records, int count) {
   g_packed[0] = CODEC_ZSTD;
   g_packed[1] = g_packed[2] = g_packed[3] = 0;
   memcpy(g_packed + 4, &raw_length, 4);
-  return 8 + packed;
+  return PACKED_PREFIX_SIZE + packed;
 }
 
 /* Writes a thread's records as one block (called with the buffer's lock held). */

@@ -8,6 +8,7 @@ import java.util.List;
 
 import org.apache.hadoop.conf.Configuration;
 
+import io.pfsmix.fs.OptionalBackendKeys;
 import io.pfsmix.fs.PfsmixHome;
 
 import picocli.CommandLine.Command;
@@ -53,7 +54,7 @@ final class CephBenchCommand extends MountComparisonBench {
     if (!Files.isReadable(conf)) {
       throw new IOException("no ceph.conf at " + conf + ": start a cluster with ./pfsmix ceph up, or pass --conf");
     }
-    base.set("fs.pfs.cephfs.conf.file", conf.toString());
+    base.set(OptionalBackendKeys.Ceph.CONF_FILE, conf.toString());
     return "cluster " + conf;
   }
 

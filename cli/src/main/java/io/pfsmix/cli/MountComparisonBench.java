@@ -118,7 +118,7 @@ abstract class MountComparisonBench implements Callable<Integer> {
     String described = configure(base);
     settings.forEach(base::set);
     base.setBoolean("fs." + nativeUri().getScheme() + ".impl.disable.cache", true);
-    base.setBoolean("fs.pfs.impl.disable.cache", true);
+    base.setBoolean(PfsConfigKeys.DISABLE_CACHE, true);
     mountPoint = Files.createTempDirectory("pfsmix-" + fileSystemName() + "-fuse");
     System.out.printf(Locale.ROOT, "pfsmix bench %s: %d bytes per file, %d MiB writes, 4 MiB and %d KiB reads%s, %d "
         + "runs per path, %s, FUSE mount at %s%n", fileSystemName(), bytes, WRITE_SIZE >> 20, SMALL_READ >> 10,

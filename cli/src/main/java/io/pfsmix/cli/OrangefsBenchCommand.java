@@ -8,6 +8,7 @@ import java.util.List;
 
 import org.apache.hadoop.conf.Configuration;
 
+import io.pfsmix.fs.OptionalBackendKeys;
 import io.pfsmix.fs.PfsmixHome;
 
 import picocli.CommandLine.Command;
@@ -51,7 +52,7 @@ final class OrangefsBenchCommand extends MountComparisonBench {
     fsSpec = server != null ? server : PfsmixHome.orangefsServer().orElseThrow(() -> new IOException("no running "
         + "OrangeFS started by pfsmix (no " + PfsmixHome.orangefsTab() + "): start one with ./pfsmix orangefs up, or "
         + "pass --server"));
-    base.set("fs.pfs.orangefs.server", fsSpec);
+    base.set(OptionalBackendKeys.Orangefs.SERVER, fsSpec);
     return "file system " + fsSpec;
   }
 

@@ -1,6 +1,7 @@
 package io.pfsmix.cli;
 
 import io.pfsmix.export.predict.Predictor;
+import io.pfsmix.fs.PfsmixHome;
 import io.pfsmix.fs.Sizes;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -73,7 +74,7 @@ final class PredictCommand implements Callable<Integer> {
       throw new IllegalArgumentException((stripeBytes < 1 ? "--stripe" : "--link-bw") + " must be positive");
     }
     Path sim = simulator != null ? simulator
-        : Paths.get(System.getProperty("pfsmix.home", "."), "sim-export", "target", "native", "pfsmix-simgrid-predict");
+        : PfsmixHome.path().resolve(Paths.get("sim-export", "target", "native", "pfsmix-simgrid-predict"));
     if (!Files.isExecutable(sim)) {
       throw new IllegalArgumentException("--simulator: " + sim + " is not an executable; "
           + "install Debian's libsimgrid-dev and rebuild (the build compiles it), or name one");

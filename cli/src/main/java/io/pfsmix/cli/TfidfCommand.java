@@ -8,11 +8,9 @@ import org.apache.hadoop.fs.Path;
 
 import io.pfsmix.fs.Sizes;
 import io.pfsmix.tfidf.TfidfBench;
+import io.pfsmix.tfidf.TfidfCommands;
 import io.pfsmix.tfidf.TfidfConfigKeys;
-import io.pfsmix.tfidf.TfidfJobs;
 import io.pfsmix.tfidf.TfidfReport;
-import io.pfsmix.tfidf.TfidfTool;
-import io.pfsmix.tfidf.generate.DatasetGenerator;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -21,9 +19,10 @@ import picocli.CommandLine.Option;
 @Command(name = "tfidf", mixinStandardHelpOptions = true,
     description = "The TF-IDF HTTP attack classifier as MapReduce jobs: generate traffic, train, classify, report, bench.",
     subcommands = {
-        TfidfCommand.Generate.class,
-        TfidfCommand.Train.class,
-        TfidfCommand.Classify.class,
+        // defined in tfidf-job, shared with the job jar's Main-Class (TfidfTool, for `hadoop jar`)
+        TfidfCommands.Generate.class,
+        TfidfCommands.Train.class,
+        TfidfCommands.Classify.class,
         TfidfCommand.Report.class,
         TfidfCommand.Bench.class,
     })
@@ -35,114 +34,6 @@ final class TfidfCommand implements Runnable {
   @Override
   public void run() {
     spec.commandLine().usage(System.err);
-  }
-
-  @Command(name = "generate", mixinStandardHelpOptions = true,
-      description = "Write labelled HTTP requests (normal traffic and the seven ECML/PKDD 2007 attack classes) to any "
-          + "Hadoop path, as files requests-NNNNN.req. They are written into a hidden directory beside the output and "
-          + "renamed into place when complete: a failed or interrupted run leaves no output.")
-  static final class Generate implements Callable<Integer> {
-    @Option(names = "--out", required = true, description = "output directory (pfs://, file://, hdfs://, ...)")
-    String out;
-
-    @Option(names = "--size", paramLabel = "SIZE",
-        description = "total bytes, e.g. 7.2g, 500m; must fit the free space")
-    String size;
-
-    @Option(names = "--records", description = "number of requests (instead of --size)")
-    Long records;
-
-    @Option(names = "--seed", defaultValue = "1", description = "random seed; also picks the attack variants (default: ${DEFAULT-VALUE})")
-    long seed;
-
-    @Option(names = "--attack-share", defaultValue = "0.1", description = "share of attack requests (default: ${DEFAULT-VALUE})")
-    double attackShare;
-
-    @Option(names = "--malformed-share", defaultValue = "0", description = "share of deliberately malformed records (default: ${DEFAULT-VALUE})")
-    double malformedShare;
-
-    @Option(names = "--files", defaultValue = "0", description = "number of files (default: one per 256 MiB)")
-    int files;
-
-    @Option(names = "--overwrite", description = "replace an existing output directory")
-    boolean overwrite;
-
-    @Override
-    public Integer call() throws Exception {
-      if ((size == null) == (records == null)) {
-        throw new IllegalArgumentException("give exactly one of --size and --records");
-      }
-      DatasetGenerator.Options o = new DatasetGenerator.Options();
-      o.output = new Path(out);
-      o.sizeBytes = size == null ? 0 : Sizes.positive("--size", size);
-      o.records = records == null ? 0 : records;
-      if (records != null && records <= 0) {
-        throw new IllegalArgumentException("--records must be positive, got " + records);
-      }
-      o.seed = seed;
-      o.attackShare = attackShare;
-      o.malformedShare = malformedShare;
-      o.files = files;
-      o.overwrite = overwrite;
-      TfidfTool.printGenerated(TfidfJobs.generate(new Configuration(), o, System.err), System.out);
-      return 0;
-    }
-  }
-
-  @Command(name = "train", mixinStandardHelpOptions = true,
-      description = "Train a model (MapReduce): document frequencies, top-K dictionary, idf, then logistic-regression "
-          + "rounds or centroids per class.")
-  static final class Train implements Callable<Integer> {
-    @Option(names = "--input", required = true, description = "labelled request files (a file or directory)")
-    String input;
-
-    @Option(names = "--model", required = true, description = "model file to write")
-    String model;
-
-    @Option(names = "--top-k", defaultValue = "" + TfidfConfigKeys.TOP_K_DEFAULT,
-        description = "dictionary size (default: ${DEFAULT-VALUE})")
-    int topK;
-
-    @Option(names = "--centroids-per-class", defaultValue = "" + TfidfConfigKeys.CENTROIDS_PER_CLASS_DEFAULT,
-        description = "centroid vectors per class, for --classifier centroid (default: ${DEFAULT-VALUE})")
-    int centroids;
-
-    @Option(names = "--classifier", paramLabel = "KIND",
-        description = "logistic (regression, trained in MapReduce rounds) or centroid (nearest centroid); default: "
-            + TfidfConfigKeys.MODEL + " from the configuration, else " + TfidfConfigKeys.MODEL_DEFAULT)
-    String classifier;
-
-    @Override
-    public Integer call() throws Exception {
-      Path modelPath = new Path(model);
-      Configuration conf = new Configuration();
-      if (classifier != null) {
-        conf.set(TfidfConfigKeys.MODEL, classifier);
-      }
-      TfidfTool.printTrained(TfidfJobs.train(conf, new Path(input), modelPath, topK, centroids), modelPath, System.out);
-      return 0;
-    }
-  }
-
-  @Command(name = "classify", mixinStandardHelpOptions = true,
-      description = "Label requests with a model (MapReduce); prints requests and bytes per class and, for labelled "
-          + "input, the confusion matrix (also written as confusion.json in the output directory).")
-  static final class Classify implements Callable<Integer> {
-    @Option(names = "--input", required = true, description = "request files (a file or directory)")
-    String input;
-
-    @Option(names = "--model", required = true, description = "model file from `pfsmix tfidf train`")
-    String model;
-
-    @Option(names = "--output", required = true, description = "output directory (must not exist)")
-    String output;
-
-    @Override
-    public Integer call() throws Exception {
-      TfidfTool.printClassified(TfidfJobs.classify(new Configuration(), new Path(input), new Path(model), new Path(output)),
-          System.out);
-      return 0;
-    }
   }
 
   @Command(name = "report", mixinStandardHelpOptions = true,

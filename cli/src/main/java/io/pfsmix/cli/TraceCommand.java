@@ -14,6 +14,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 
 import io.pfsmix.fs.FreeSpace;
+import io.pfsmix.fs.PfsmixHome;
 import io.pfsmix.fs.Sizes;
 import io.pfsmix.trace.TraceContext;
 import io.pfsmix.export.ExportFormat;
@@ -311,7 +312,7 @@ final class TraceCommand implements Runnable {
       System.out.printf("pfsmix bench trace: read file %d bytes in 4096-byte reads, checkpoint %d bytes in %d-byte "
           + "blocks, %d runs per mode, in %s%n", read, write, block, repetitions, work);
       Path natives = nativeDirectory != null ? nativeDirectory
-          : Paths.get(System.getProperty("pfsmix.home", "."), "tracing", "target", "native");
+          : PfsmixHome.path().resolve(Paths.get("tracing", "target", "native"));
       new TraceOverheadBenchmark(new TraceOverheadBenchmark.Settings(work, read, 4096, write, (int) block,
           repetitions, events, natives), new Configuration(), System.out).run();
       return 0;

@@ -28,7 +28,7 @@ public class PfsAbstractFileSystem extends DelegateToFileSystem {
 
   /** The cached instance; with the cache disabled, a new one that closeAll and shutdown still close. */
   private static FileSystem closedWithTheCache(URI uri, Configuration conf) throws IOException {
-    boolean cacheDisabled = conf.getBoolean("fs." + PfsConfigKeys.SCHEME + ".impl.disable.cache", false);
+    boolean cacheDisabled = conf.getBoolean(PfsConfigKeys.DISABLE_CACHE, false);
     return cacheDisabled ? FileSystem.newInstance(uri, conf) : FileSystem.get(uri, conf);
   }
 }

@@ -9,6 +9,12 @@ public final class PfsConfigKeys {
   /** The URI scheme of the file system. */
   public static final String SCHEME = "pfs";
 
+  /**
+   * Hadoop's per-scheme switch of its FileSystem cache, for pfs://: true gives each FileSystem.get a new instance. Read
+   * with Configuration.getBoolean, as Hadoop's FileSystem.get reads it, so that both always agree.
+   */
+  public static final String DISABLE_CACHE = "fs." + SCHEME + ".impl.disable.cache";
+
   /** Which storage backend serves pfs:// (the name a StorageBackendFactory answers to). */
   public static final String BACKEND = "fs.pfs.backend";
   public static final String BACKEND_DEFAULT = "posix";

@@ -1,31 +1,47 @@
 package io.pfsmix.fs;
 
+import java.math.BigDecimal;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
 import org.apache.hadoop.conf.Configuration;
 
 /**
- * Reads numeric and boolean configuration keys (fs.pfs.*, and the tracing module's pfsmix.trace.*) so that a bad value
- * fails with the key and the value in the message.
+ * The one reader of pfsmix's own configuration keys (fs.pfs.* and its backends', pfsmix.trace.*, pfsmix.ior.*,
+ * tfidf.*), used by every module: sizes, whole numbers, decimals, durations, booleans and named choices, each checked
+ * against its range, so that a bad value fails with the key and the value in the message instead of quietly taking the
+ * default as Configuration.getInt and its siblings do. An unset key takes the default, and so does an empty one except
+ * for a size, where empty is an error (a size key is never left empty on purpose).
  */
 public final class PfsConfigValues {
+
+  private static final Pattern DURATION = Pattern.compile("([0-9]+)\\s*(ms|s|m|h|d)?", Pattern.CASE_INSENSITIVE);
+  private static final Pattern DECIMAL = Pattern.compile("[+-]?([0-9]+(\\.[0-9]*)?|\\.[0-9]+)([eE][+-]?[0-9]+)?");
 
   private PfsConfigValues() {
   }
 
-  /** A byte count in pfsmix's size grammar ({@link Sizes}); unset: the default. */
+  /**
+   * A byte count in pfsmix's size grammar ({@link Sizes}); unset: the default, which may lie outside the range (0 for
+   * "not set, derive it", where a configured 0 is refused).
+   */
   public static long bytes(Configuration conf, String key, long defaultValue, long min, long max) {
     String text = conf.getTrimmed(key);
-    long value = text == null ? defaultValue : Sizes.parse(key, text);
-    if (value < min || value > max) {
-      throw new IllegalArgumentException(key + " = '" + conf.get(key) + "' is out of range: must be between " + min
-          + " and " + max + " bytes");
-    }
-    return value;
+    return text == null ? defaultValue : inRange(key, text, Sizes.parse(key, text), min, max, " bytes");
+  }
+
+  /** A byte count that must fit a Java buffer. */
+  public static int bufferBytes(Configuration conf, String key, long defaultValue, int min) {
+    return (int) bytes(conf, key, defaultValue, min, Integer.MAX_VALUE - 8);
   }
 
   /** true or false (any case); Configuration.getBoolean would quietly take anything else as the default. */
   public static boolean bool(Configuration conf, String key, boolean defaultValue) {
-    String value = conf.getTrimmed(key);
-    if (value == null || value.isEmpty()) {
+    String value = text(conf, key);
+    if (value == null) {
       return defaultValue;
     }
     if (value.equalsIgnoreCase("true") || value.equalsIgnoreCase("false")) {
@@ -34,10 +50,10 @@ public final class PfsConfigValues {
     throw new IllegalArgumentException(key + " = '" + value + "' is not a boolean (true or false)");
   }
 
-  /** A whole number (no size suffix) between {@code min} and {@code max}. */
+  /** A whole number (no size suffix) between {@code min} and {@code max}; unset: the default, as for sizes. */
   public static long number(Configuration conf, String key, long defaultValue, long min, long max) {
-    String text = conf.getTrimmed(key);
-    if (text == null || text.isEmpty()) {
+    String text = text(conf, key);
+    if (text == null) {
       return defaultValue;
     }
     long value;
@@ -46,15 +62,125 @@ public final class PfsConfigValues {
     } catch (NumberFormatException e) {
       throw new IllegalArgumentException(key + " = '" + text + "' is not a whole number");
     }
-    if (value < min || value > max) {
-      throw new IllegalArgumentException(key + " = '" + text + "' is out of range: must be between " + min + " and "
-          + max);
+    return inRange(key, text, value, min, max, "");
+  }
+
+  /** {@link #number} for a count an int holds. */
+  public static int integer(Configuration conf, String key, int defaultValue, int min, int max) {
+    return (int) number(conf, key, defaultValue, min, max);
+  }
+
+  /**
+   * A decimal number ({@code 0.2}, {@code 1e-5}) between {@code min} and {@code max}, both included; {@code max} may be
+   * {@link Double#POSITIVE_INFINITY} for none.
+   */
+  public static double decimal(Configuration conf, String key, double defaultValue, double min, double max) {
+    String text = text(conf, key);
+    if (text == null) {
+      return defaultValue;
+    }
+    double value = decimal(key, text);
+    if (!(value >= min && value <= max)) {
+      throw new IllegalArgumentException(key + " = '" + text + "' is out of range: must be at least " + plain(min)
+          + upTo(max));
     }
     return value;
   }
 
-  /** A byte count that must fit a Java buffer. */
-  public static int bufferBytes(Configuration conf, String key, long defaultValue, int min) {
-    return (int) bytes(conf, key, defaultValue, min, Integer.MAX_VALUE - 8);
+  /** A decimal number above {@code lowerBound} (excluded) and at most {@code max}: a rate or share 0 would void. */
+  public static double decimalAbove(Configuration conf, String key, double defaultValue, double lowerBound,
+      double max) {
+    String text = text(conf, key);
+    if (text == null) {
+      return defaultValue;
+    }
+    double value = decimal(key, text);
+    if (!(value > lowerBound && value <= max)) {
+      throw new IllegalArgumentException(key + " = '" + text + "' is out of range: must be above " + plain(lowerBound)
+          + upTo(max));
+    }
+    return value;
+  }
+
+  private static String upTo(double max) {
+    return max == Double.POSITIVE_INFINITY ? "" : " and at most " + plain(max);
+  }
+
+  private static String plain(double bound) {
+    return BigDecimal.valueOf(bound).stripTrailingZeros().toPlainString();
+  }
+
+  private static double decimal(String key, String text) {
+    // Double.parseDouble would also take NaN, Infinity, hexadecimal and a trailing d or f
+    if (!DECIMAL.matcher(text).matches()) {
+      throw new IllegalArgumentException(key + " = '" + text + "' is not a decimal number (e.g. 0.5, 1e-5)");
+    }
+    return Double.parseDouble(text);
+  }
+
+  /**
+   * A duration in {@code unit}, the key's documented unit: a whole number with an optional unit ms, s, m, h or d
+   * ({@code 30s}, {@code 500ms}, {@code 2m}); a plain number is in {@code unit}. A finer value is rounded up to a whole
+   * {@code unit}, so that a short timeout never becomes 0, which several keys read as "no limit".
+   */
+  public static long duration(Configuration conf, String key, long defaultValue, TimeUnit unit, long min, long max) {
+    String text = text(conf, key);
+    if (text == null) {
+      return defaultValue;
+    }
+    Matcher m = DURATION.matcher(text);
+    if (!m.matches()) {
+      throw new IllegalArgumentException(key + " = '" + text + "' is not a duration (a whole number with an optional"
+          + " unit ms, s, m, h or d: 30s, 500ms, 2m; without a unit: " + unitName(unit) + ")");
+    }
+    long amount;
+    try {
+      amount = Long.parseLong(m.group(1));
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(key + " = '" + text + "' is out of range: must be between " + min + " and "
+          + max + " " + unitName(unit));
+    }
+    TimeUnit given = m.group(2) == null ? unit : switch (m.group(2).toLowerCase(Locale.ROOT)) {
+      case "ms" -> TimeUnit.MILLISECONDS;
+      case "s" -> TimeUnit.SECONDS;
+      case "m" -> TimeUnit.MINUTES;
+      case "h" -> TimeUnit.HOURS;
+      default -> TimeUnit.DAYS;
+    };
+    long value = unit.convert(amount, given);
+    if (value != Long.MAX_VALUE && given.convert(value, unit) < amount) {
+      value++;
+    }
+    return inRange(key, text, value, min, max, " " + unitName(unit));
+  }
+
+  /** One of {@code allowed} (exactly as written there); anything else fails listing them. */
+  public static String choice(Configuration conf, String key, String defaultValue, List<String> allowed) {
+    String value = text(conf, key);
+    if (value == null) {
+      return defaultValue;
+    }
+    if (!allowed.contains(value)) {
+      throw new IllegalArgumentException(key + " = '" + value + "' is not one of " + String.join(", ", allowed));
+    }
+    return value;
+  }
+
+  /** The trimmed value; null when the key is unset or empty. */
+  private static String text(Configuration conf, String key) {
+    String text = conf.getTrimmed(key);
+    return text == null || text.isEmpty() ? null : text;
+  }
+
+  private static long inRange(String key, String text, long value, long min, long max, String unit) {
+    if (value < min || value > max) {
+      throw new IllegalArgumentException(key + " = '" + text + "' is out of range: must be " + (max == Long.MAX_VALUE
+          ? "at least " + min : "between " + min + " and " + max) + unit);
+    }
+    return value;
+  }
+
+  private static String unitName(TimeUnit unit) {
+    return unit.name().toLowerCase(Locale.ROOT);
   }
 }

@@ -18,6 +18,8 @@ import java.util.concurrent.Future;
 
 import org.apache.hadoop.conf.Configuration;
 
+import io.pfsmix.fs.PfsConfigKeys;
+
 /**
  * Side-by-side benchmark in one run: the Java IOR driver through pfs:// (POSIX backend) against the same offsets
  * written and read with java.nio FileChannels directly, for N-to-1 and N-to-N, alternating the two so that both see the
@@ -45,9 +47,9 @@ public final class IorBenchmark {
 
   public void run(Configuration base, PrintStream out) throws IOException {
     Configuration conf = new Configuration(base);
-    conf.set("fs.pfs.backend", "posix");
-    conf.set("fs.pfs.posix.root", directory.toAbsolutePath().toString());
-    conf.setBoolean("fs.pfs.impl.disable.cache", true);
+    conf.set(PfsConfigKeys.BACKEND, "posix");
+    conf.set(PfsConfigKeys.POSIX_ROOT, directory.toAbsolutePath().toString());
+    conf.setBoolean(PfsConfigKeys.DISABLE_CACHE, true);
     out.printf(Locale.ROOT, "IOR bench: %d ranks, -b %d -t %d -s %d (%.0f MiB per phase), %d rounds, in %s%n", ranks,
         blockSize, transferSize, segments, ranks * segments * blockSize / MIB, rounds, directory);
     for (boolean filePerProc : new boolean[] {false, true}) {

@@ -20,6 +20,10 @@ public final class IorConfigKeys {
   public static final String YARN_BARRIER_TIMEOUT = "pfsmix.ior.yarn.barrier.timeout.ms";
   public static final long YARN_BARRIER_TIMEOUT_DEFAULT = 600_000;
 
+  /** Set by the --yarn job for its tasks, never by a user: IOR's flags, and the directory the ranks meet in. */
+  static final String YARN_ARGS = "pfsmix.ior.args";
+  static final String YARN_COORDINATION_DIR = "pfsmix.ior.coordination.dir";
+
   private IorConfigKeys() {
   }
 }

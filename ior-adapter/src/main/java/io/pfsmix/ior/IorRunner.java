@@ -15,6 +15,7 @@ import java.util.concurrent.Future;
 import org.apache.hadoop.conf.Configuration;
 
 import io.pfsmix.fs.BufferMemory;
+import io.pfsmix.fs.PfsConfigValues;
 import io.pfsmix.fs.Sizes;
 
 /**
@@ -40,7 +41,7 @@ public final class IorRunner {
    * @throws IorRankException when a rank's I/O fails, naming rank, offset and cause
    */
   public static IorResult run(Configuration conf, IorOptions options, OutputStream out) throws IOException {
-    return run(conf, options, out, conf.getBoolean(IorConfigKeys.WARMUP, IorConfigKeys.WARMUP_DEFAULT));
+    return run(conf, options, out, PfsConfigValues.bool(conf, IorConfigKeys.WARMUP, IorConfigKeys.WARMUP_DEFAULT));
   }
 
   /** As {@link #run(Configuration, IorOptions, OutputStream)}, warming the ranks' code up first or not. */

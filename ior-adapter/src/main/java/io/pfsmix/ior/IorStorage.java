@@ -70,7 +70,7 @@ final class IorStorage implements Closeable {
     rooted.set(PfsConfigKeys.BACKEND, "posix");
     rooted.set(PfsConfigKeys.POSIX_ROOT, directory.toString());
     // an instance of its own: the cached one may be rooted elsewhere
-    rooted.setBoolean("fs." + PfsConfigKeys.SCHEME + ".impl.disable.cache", true);
+    rooted.setBoolean(PfsConfigKeys.DISABLE_CACHE, true);
     FileSystem fs = FileSystem.get(URI.create(PfsConfigKeys.SCHEME + ":///"), rooted);
     return new IorStorage(fs, fs.makeQualified(new Path("/" + local.getFileName())), options, true);
   }

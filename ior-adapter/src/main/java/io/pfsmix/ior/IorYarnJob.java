@@ -32,6 +32,7 @@ import org.apache.hadoop.mapreduce.RecordReader;
 import org.apache.hadoop.mapreduce.TaskAttemptContext;
 import org.apache.hadoop.mapreduce.lib.output.NullOutputFormat;
 
+import io.pfsmix.fs.PfsConfigValues;
 import io.pfsmix.trace.TraceConfigKeys;
 
 /**
@@ -41,9 +42,6 @@ import io.pfsmix.trace.TraceConfigKeys;
  * Interrupting the client kills the job.
  */
 final class IorYarnJob {
-
-  static final String ARGS = "pfsmix.ior.args";
-  static final String COORDINATION_DIR = "pfsmix.ior.coordination.dir";
 
   private IorYarnJob() {
   }
@@ -73,8 +71,8 @@ final class IorYarnJob {
       Path coordination) throws IOException {
     Job job = Job.getInstance(conf, "IOR " + String.join(" ", options.commandLine));
     job.setJarByClass(IorYarnJob.class);
-    job.getConfiguration().setStrings(ARGS, options.commandLine.toArray(new String[0]));
-    job.getConfiguration().set(COORDINATION_DIR, coordination.toString());
+    job.getConfiguration().setStrings(IorConfigKeys.YARN_ARGS, options.commandLine.toArray(new String[0]));
+    job.getConfiguration().set(IorConfigKeys.YARN_COORDINATION_DIR, coordination.toString());
     // every rank must run at the same time: no uber mode (it runs maps one after another), no speculative copies
     job.getConfiguration().setBoolean("mapreduce.job.ubertask.enable", false);
     job.getConfiguration().setBoolean("mapreduce.map.speculative", false);
@@ -228,7 +226,8 @@ final class IorYarnJob {
   public static final class RankInputFormat extends InputFormat<NullWritable, NullWritable> {
     @Override
     public List<InputSplit> getSplits(JobContext context) {
-      IorOptions options = IorOptions.parse(context.getConfiguration().getStrings(ARGS, new String[0]));
+      IorOptions options = IorOptions.parse(context.getConfiguration().getStrings(IorConfigKeys.YARN_ARGS,
+          new String[0]));
       int tasks = (options.numTasks + options.ranksPerTask - 1) / options.ranksPerTask;
       List<InputSplit> splits = new ArrayList<>();
       for (int task = 0; task < tasks; task++) {
@@ -282,13 +281,14 @@ final class IorYarnJob {
     @Override
     protected void map(NullWritable key, NullWritable value, Context context) throws IOException, InterruptedException {
       Configuration conf = context.getConfiguration();
-      IorOptions options = IorOptions.parse(conf.getStrings(ARGS, new String[0])).validate();
+      IorOptions options = IorOptions.parse(conf.getStrings(IorConfigKeys.YARN_ARGS, new String[0])).validate();
       int task = ((RankSplit) context.getInputSplit()).task;
-      Path coordination = new Path(conf.get(COORDINATION_DIR));
+      Path coordination = new Path(conf.get(IorConfigKeys.YARN_COORDINATION_DIR));
       IorStorage storage = IorStorage.open(conf, options);
       FileSystem coordinationFs = coordinationFileSystem(coordination, conf);
       FileRankGroup group = new FileRankGroup(coordinationFs, coordination, options.numTasks,
-          conf.getLong(IorConfigKeys.YARN_BARRIER_TIMEOUT, IorConfigKeys.YARN_BARRIER_TIMEOUT_DEFAULT));
+          PfsConfigValues.duration(conf, IorConfigKeys.YARN_BARRIER_TIMEOUT, IorConfigKeys.YARN_BARRIER_TIMEOUT_DEFAULT,
+              TimeUnit.MILLISECONDS, 1, Long.MAX_VALUE / 1_000_000L));
       int first = task * options.ranksPerTask;
       int last = Math.min(options.numTasks, first + options.ranksPerTask);
       ExecutorService pool = Executors.newFixedThreadPool(last - first);

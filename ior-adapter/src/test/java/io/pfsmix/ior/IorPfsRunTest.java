@@ -69,6 +69,16 @@ class IorPfsRunTest {
     }
   }
 
+  /** Before the one reader, pfsmix.ior.warmup=flase warmed up anyway: Configuration.getBoolean took the default. */
+  @Test
+  void aMisspeltWarmupSwitchIsRefusedNamingKeyAndValueBeforeAnyIo() {
+    conf.set(IorConfigKeys.WARMUP, "flase");
+    assertThatThrownBy(() -> run("-w", "-N", "1", "-b", "16k", "-t", "4k", "-o", "pfs:///ckpt/warm"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("pfsmix.ior.warmup = 'flase' is not a boolean (true or false)");
+    assertThat(root.resolve("ckpt/warm")).doesNotExist();
+  }
+
   /** Issue #12: a checkpoint path through a link that leads out of the root is refused, N-to-1 and N-to-N alike. */
   @Test
   void aCheckpointThroughALinkOutOfTheRootIsRefusedAndWritesNothingOutside() throws IOException {

@@ -28,6 +28,7 @@ final class MiniYarnCapacity {
    * gives. With {@code iorTasks} 0 (IOR's ranks are threads of the runner) TFIDF is the only job: nothing changes.
    */
   static MiniYarnCapacity apply(Configuration yarnConf, int iorTasks) {
+    // Hadoop's own YARN and MapReduce keys, read as YARN itself reads them (getInt/getFloat), not by pfsmix's reader
     int configuredMemory = yarnConf.getInt(YarnConfiguration.YARN_MINICLUSTER_NM_PMEM_MB,
         YarnConfiguration.DEFAULT_YARN_MINICLUSTER_NM_PMEM_MB);
     int configuredVcores = yarnConf.getInt(YarnConfiguration.NM_VCORES, YarnConfiguration.DEFAULT_NM_VCORES);

@@ -15,6 +15,7 @@ import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 
+import io.pfsmix.fs.OptionalBackendKeys;
 import io.pfsmix.fs.PfsAbstractFileSystem;
 import io.pfsmix.fs.PfsConfigKeys;
 import io.pfsmix.fs.PfsmixHome;
@@ -115,21 +116,19 @@ final class MixEnvironment implements AutoCloseable {
   private void startCeph(Progress progress) throws Exception {
     Map<String, String> out = startLocalCluster("ceph", "scripts/ceph-cluster.sh", progress);
     String cephConf = required(out, "conf", "ceph");
-    // fs-ceph's keys (io.pfsmix.fs.ceph.CephConfigKeys): that module is built only where Ceph is installed, so no compile
-    // dependency on it here; the backend is found at run time through fs.pfs.backend
-    conf.set(PfsConfigKeys.BACKEND, "cephfs");
-    conf.set("fs.pfs.cephfs.conf.file", cephConf);
-    conf.set("fs.pfs.cephfs.root.dir", "/pfsmix");
+    // fs-ceph is built only where Ceph is installed: its keys' names come from fs-shim, the backend at run time
+    conf.set(PfsConfigKeys.BACKEND, OptionalBackendKeys.Ceph.BACKEND_NAME);
+    conf.set(OptionalBackendKeys.Ceph.CONF_FILE, cephConf);
+    conf.set(OptionalBackendKeys.Ceph.ROOT_DIR, "/pfsmix");
     description.put("file system", "pfs:/// over CephFS (libcephfs), cluster conf " + cephConf);
   }
 
   private void startOrangefs(Progress progress) throws Exception {
     Map<String, String> out = startLocalCluster("orangefs", "scripts/orangefs-cluster.sh", progress);
     String server = required(out, "server", "orangefs");
-    // fs-orangefs's keys (io.pfsmix.fs.orangefs.OrangefsConfigKeys), by name for the reason given for Ceph's
-    conf.set(PfsConfigKeys.BACKEND, "orangefs");
-    conf.set("fs.pfs.orangefs.server", server);
-    conf.set("fs.pfs.orangefs.root", "/pfsmix");
+    conf.set(PfsConfigKeys.BACKEND, OptionalBackendKeys.Orangefs.BACKEND_NAME);
+    conf.set(OptionalBackendKeys.Orangefs.SERVER, server);
+    conf.set(OptionalBackendKeys.Orangefs.ROOT, "/pfsmix");
     description.put("file system", "pfs:/// over OrangeFS (its client library), servers " + server);
   }
 

@@ -11,6 +11,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.function.LongSupplier;
 import java.util.stream.Collectors;
 
 import org.apache.hadoop.conf.Configuration;
@@ -43,6 +44,8 @@ public final class MixRunner {
   private final PrintStream out;
   private final TraceSupport tracing;
   private final Settling settling;
+  /** Wall clock in ns since the epoch that times the mix and its phases, and so what balancing sizes by. */
+  private final LongSupplier clock;
   private final List<PhaseRecord> phases = new ArrayList<>();
   private final List<BalanceStep> balancing = new ArrayList<>();
   private final Map<String, Map<String, String>> environment = new LinkedHashMap<>();
@@ -54,12 +57,14 @@ public final class MixRunner {
   private String failure;
   private long startedNs;
 
-  MixRunner(MixSettings settings, WorkloadFactory workloads, TraceSupport tracing, Progress progress, PrintStream out) {
+  MixRunner(MixSettings settings, WorkloadFactory workloads, TraceSupport tracing, Progress progress, PrintStream out,
+      LongSupplier clock) {
     this.settings = settings;
     this.workloads = workloads;
     this.tracing = tracing;
     this.progress = progress;
     this.out = out;
+    this.clock = clock;
     this.settling = new Settling(settings.method(), progress);
   }
 
@@ -68,7 +73,7 @@ public final class MixRunner {
    * progress to {@code progress} and the final tables and report path to {@code out}.
    */
   public static MixRunner of(MixSettings settings, Progress progress, PrintStream out) {
-    return new MixRunner(settings, new StudyWorkloads(), new TraceSupport(), progress, out);
+    return new MixRunner(settings, new StudyWorkloads(), new TraceSupport(), progress, out, WallClock::nowNs);
   }
 
   /** Stops the mix from another thread: the running phase's workloads are cancelled and the report marked incomplete. */
@@ -85,7 +90,7 @@ public final class MixRunner {
    * results whether complete or not; the report says which.
    */
   public MixResults run() throws IOException {
-    startedNs = WallClock.nowNs();
+    startedNs = clock.getAsLong();
     ResultsFiles.claim(settings.results(), results(RUNNING, null));
     HadoopLogs.quietRepeatedWarnings();
     ReportCharts.startJava2d();
@@ -325,7 +330,7 @@ public final class MixRunner {
     settling.settle();
     progress.say("phase " + id + " starting" + (segments > 0 ? " (IOR " + segments + " segments, "
         + Sizes.human(settings.checkpointBytes(segments)) + ")" : ""));
-    PhaseExecutor executor = new PhaseExecutor(run);
+    PhaseExecutor executor = new PhaseExecutor(run, clock);
     current = executor;
     if (cancelReason != null) {
       executor.cancel(cancelReason);
@@ -362,7 +367,7 @@ public final class MixRunner {
     if (!traced.isEmpty()) {
       progress.say("merging the traces of " + traced.size() + " phases into " + ResultsFiles.MERGED_TRACE);
       try {
-        long endNs = phases.stream().mapToLong(PhaseRecord::endNs).max().orElse(WallClock.nowNs());
+        long endNs = phases.stream().mapToLong(PhaseRecord::endNs).max().orElse(clock.getAsLong());
         TraceAnalysis analysis = new TraceAnalysis(new PathRoles(iorDir(), localIorDirs, settings.tfidfData(), tfidfDir(),
             settings.tfidfModel()), startedNs, endNs, 400);
         List<Path> all = new ArrayList<>();
@@ -395,7 +400,7 @@ public final class MixRunner {
   private MixResults results(String reason, TraceTotals trace) {
     boolean complete = reason == null;
     return new MixResults(MixResults.VERSION, complete ? MixResults.COMPLETE : MixResults.INCOMPLETE, reason,
-        startedNs, WallClock.nowNs(), settings.asWritten(), Map.copyOf(environment), List.copyOf(balancing),
+        startedNs, clock.getAsLong(), settings.asWritten(), Map.copyOf(environment), List.copyOf(balancing),
         List.copyOf(phases), trace);
   }
 

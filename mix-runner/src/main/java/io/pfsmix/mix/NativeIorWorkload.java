@@ -13,6 +13,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 
 import io.pfsmix.fs.PfsConfigKeys;
+import io.pfsmix.fs.PfsConfigValues;
 import io.pfsmix.ior.IorResult;
 import io.pfsmix.ior.NativeIor;
 import io.pfsmix.trace.TraceConfigKeys;
@@ -101,7 +102,8 @@ final class NativeIorWorkload implements Workload {
     }
     List<String> mpirun = new ArrayList<>(List.of("-np", Integer.toString(settings.iorRanks())));
     mpirun.addAll(settings.iorMpirunArgs());
-    boolean traced = conf.getBoolean(TraceConfigKeys.ENABLED, false);
+    // unset: the mix did not switch tracing on (the key's default, true, is for a shim that is wrapped already)
+    boolean traced = PfsConfigValues.bool(conf, TraceConfigKeys.ENABLED, false);
     if (traced) {
       ior.traceDirectory(Path.of(conf.get(TraceConfigKeys.DESTINATION)));
     }

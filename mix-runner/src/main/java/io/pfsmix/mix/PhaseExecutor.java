@@ -6,6 +6,7 @@ import java.util.Locale;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.LongSupplier;
 
 /**
  * Runs the workloads of one phase, started together on threads of their own. When one fails, or the mix is cancelled,
@@ -21,6 +22,8 @@ final class PhaseExecutor {
   private static final long STOP_WAIT_MS = TimeUnit.SECONDS.toMillis(60);
 
   private final List<Workload> workloads;
+  /** Wall clock in ns since the epoch that times the phase. */
+  private final LongSupplier clock;
   private final List<Thread> threads = new ArrayList<>();
   private final List<WorkloadResult> results = new ArrayList<>();
   private final List<String> failures = new ArrayList<>();
@@ -29,8 +32,9 @@ final class PhaseExecutor {
   private volatile boolean stopping;
   private final Object lock = new Object();
 
-  PhaseExecutor(List<Workload> workloads) {
+  PhaseExecutor(List<Workload> workloads, LongSupplier clock) {
     this.workloads = List.copyOf(workloads);
+    this.clock = clock;
   }
 
   /** Stops the phase from another thread (Ctrl-C); {@link #run} then returns a cancelled outcome. */
@@ -53,7 +57,7 @@ final class PhaseExecutor {
       t.start();
     }
     ready.await();
-    long startNs = WallClock.nowNs();
+    long startNs = clock.getAsLong();
     go.countDown();
     long lastBeat = System.nanoTime();
     synchronized (lock) {
@@ -75,7 +79,7 @@ final class PhaseExecutor {
         }
       }
     }
-    long endNs = WallClock.nowNs();
+    long endNs = clock.getAsLong();
     synchronized (lock) {
       if (!failures.isEmpty()) {
         List<String> stopped = workloads.stream().map(Workload::name)
@@ -121,7 +125,7 @@ final class PhaseExecutor {
       parts.add(r == null ? w.name() + " running" : String.format(Locale.ROOT, "%s done in %.1f s", w.name(),
           r.wallSeconds()));
     }
-    return String.format(Locale.ROOT, "%.0f s, %s", (WallClock.nowNs() - startNs) / 1e9, String.join(", ", parts));
+    return String.format(Locale.ROOT, "%.0f s, %s", (clock.getAsLong() - startNs) / 1e9, String.join(", ", parts));
   }
 
   private void cancelAll() {

@@ -19,7 +19,6 @@ import org.apache.hadoop.mapreduce.JobStatus;
 import io.pfsmix.fs.Sizes;
 import io.pfsmix.tfidf.ClassifyResult;
 import io.pfsmix.tfidf.ModelFormatException;
-import io.pfsmix.tfidf.TfidfConfigKeys;
 import io.pfsmix.tfidf.TfidfJobs;
 import io.pfsmix.tfidf.TfidfModel;
 import io.pfsmix.tfidf.generate.DatasetGenerator;
@@ -70,8 +69,7 @@ final class TfidfWorkload implements Workload {
               + " of training requests (seed " + (settings.tfidfSeed() + 1) + ") and training it");
           generate(conf, training, settings.tfidfTrainSize(), MixKeys.TFIDF_TRAIN_SIZE, settings.tfidfSeed() + 1);
           // a model cut short by a killed run fails its checksum: found unusable here, or named by the classifier
-          TfidfModel trained = TfidfJobs.train(conf, training, model,
-              conf.getInt(TfidfConfigKeys.TOP_K, TfidfConfigKeys.TOP_K_DEFAULT));
+          TfidfModel trained = TfidfJobs.train(conf, training, model);
           fs.delete(training, true);
           progress.say("  model trained: " + (trained.logistic() ? "logistic, " + trained.classCount() + " classes"
               : trained.centroidCount() + " centroids") + ", " + trained.termCount() + " terms");

@@ -74,8 +74,8 @@ final class ClassifyJob {
     protected void setup(Context context) throws IOException {
       Configuration conf = context.getConfiguration();
       TfidfModel model = TrainJob.loadCached(context.getCacheFiles(), MODEL_CACHE_NAME, conf);
-      classifier = model.newClassifier(conf.getInt(TfidfConfigKeys.MAX_LINE_BYTES, TfidfConfigKeys.MAX_LINE_BYTES_DEFAULT));
-      writeLabels = conf.getBoolean(TfidfConfigKeys.WRITE_LABELS, TfidfConfigKeys.WRITE_LABELS_DEFAULT);
+      classifier = model.newClassifier(TfidfSettings.maxLineBytes(conf));
+      writeLabels = TfidfSettings.writeLabels(conf);
       if (writeLabels) {
         outputs = new MultipleOutputs<>(context);
       }
@@ -186,6 +186,10 @@ final class ClassifyJob {
   static ClassifyResult run(Configuration baseConf, Path input, Path modelPath, Path output)
       throws IOException, InterruptedException {
     Configuration conf = new Configuration(baseConf);
+    // the tasks' keys, checked here so that a bad value fails before any job runs
+    TfidfSettings.writeLabels(conf);
+    TfidfSettings.maxLineBytes(conf);
+    TfidfSettings.maxRecordBytes(conf);
     // fail at start, naming the file and the reason, rather than in every task
     TfidfModel model = TfidfModel.read(modelPath, conf);
     if (model.centroidCount() == 0) {

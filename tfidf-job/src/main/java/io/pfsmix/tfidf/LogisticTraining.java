@@ -18,6 +18,8 @@ import org.apache.hadoop.mapreduce.lib.input.FileSplit;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
 import org.apache.hadoop.mapreduce.lib.output.SequenceFileOutputFormat;
 
+import io.pfsmix.fs.PfsConfigValues;
+
 /**
  * Multinomial logistic regression over the dictionary's TF-IDF vectors, trained as MapReduce rounds (iterative parameter
  * mixing): in each round every map task starts from the current model (distributed cache), makes a few passes of
@@ -28,7 +30,6 @@ import org.apache.hadoop.mapreduce.lib.output.SequenceFileOutputFormat;
 final class LogisticTraining {
 
   static final String WEIGHTS_CACHE_NAME = "tfidf.weights";
-  private static final String ROUND = "tfidf.train.logistic.round";
   /** L2 decay is applied every this many requests rather than to every weight at every step. */
   private static final int DECAY_EVERY = 128;
 
@@ -56,7 +57,7 @@ final class LogisticTraining {
       terms = model.termCount();
       classes = model.classCount();
       vectorizer = new TfidfVectorizer(new TermDictionary(model.termHashes()), model.idfArray());
-      validator = new RequestValidator(conf.getInt(TfidfConfigKeys.MAX_LINE_BYTES, TfidfConfigKeys.MAX_LINE_BYTES_DEFAULT));
+      validator = new RequestValidator(TfidfSettings.maxLineBytes(conf));
       w = weights(model);
     }
 
@@ -90,10 +91,10 @@ final class LogisticTraining {
         return;
       }
       Configuration conf = context.getConfiguration();
-      int round = conf.getInt(ROUND, 0);
-      int epochs = conf.getInt(TfidfConfigKeys.LOGISTIC_EPOCHS, TfidfConfigKeys.LOGISTIC_EPOCHS_DEFAULT);
-      double rate = conf.getFloat(TfidfConfigKeys.LOGISTIC_LEARNING_RATE, TfidfConfigKeys.LOGISTIC_LEARNING_RATE_DEFAULT);
-      double l2 = conf.getFloat(TfidfConfigKeys.LOGISTIC_L2, TfidfConfigKeys.LOGISTIC_L2_DEFAULT);
+      int round = PfsConfigValues.integer(conf, TfidfConfigKeys.LOGISTIC_ROUND, 0, 0, Integer.MAX_VALUE);
+      int epochs = TfidfSettings.logisticEpochs(conf);
+      double rate = TfidfSettings.learningRate(conf);
+      double l2 = TfidfSettings.l2(conf);
       String split = context.getInputSplit() instanceof FileSplit ? ((FileSplit) context.getInputSplit()).getPath()
           .getName() + ":" + ((FileSplit) context.getInputSplit()).getStart() : "input";
       // the same split shuffles the same way in the same round: training is repeatable
@@ -234,25 +235,14 @@ final class LogisticTraining {
   /** Runs the rounds from zero weights; returns the trained model (not yet written to its path). */
   static TfidfModel train(Configuration conf, Path input, TfidfModel dictionary, Path work) throws IOException,
       InterruptedException {
-    int rounds = conf.getInt(TfidfConfigKeys.LOGISTIC_ROUNDS, TfidfConfigKeys.LOGISTIC_ROUNDS_DEFAULT);
-    if (rounds < 1) {
-      throw new IllegalArgumentException(TfidfConfigKeys.LOGISTIC_ROUNDS + " must be at least 1, got " + rounds);
-    }
-    if (conf.getInt(TfidfConfigKeys.LOGISTIC_EPOCHS, TfidfConfigKeys.LOGISTIC_EPOCHS_DEFAULT) < 1) {
-      throw new IllegalArgumentException(TfidfConfigKeys.LOGISTIC_EPOCHS + " must be at least 1");
-    }
-    if (!(conf.getFloat(TfidfConfigKeys.LOGISTIC_LEARNING_RATE, 1) > 0)
-        || !(conf.getFloat(TfidfConfigKeys.LOGISTIC_L2, 0) >= 0)) {
-      throw new IllegalArgumentException(TfidfConfigKeys.LOGISTIC_LEARNING_RATE + " must be positive and "
-          + TfidfConfigKeys.LOGISTIC_L2 + " at least 0");
-    }
+    int rounds = TfidfSettings.logisticRounds(conf);
     FileSystem fs = work.getFileSystem(conf);
     TfidfModel current = model(dictionary, new double[dictionary.classCount() * (dictionary.termCount() + 1)]);
     for (int round = 0; round < rounds; round++) {
       Path weights = new Path(work, "weights-" + round + ".model");
       current.write(weights, conf);
       Configuration roundConf = new Configuration(conf);
-      roundConf.setInt(ROUND, round);
+      roundConf.setInt(TfidfConfigKeys.LOGISTIC_ROUND, round);
       Job job = Job.getInstance(roundConf, "tfidf-train-logistic round " + (round + 1) + "/" + rounds + " " + input);
       job.setJarByClass(LogisticTraining.class);
       job.addCacheFile(TrainJob.cacheUri(weights, WEIGHTS_CACHE_NAME));

@@ -52,15 +52,14 @@ final class ReportScores {
 
   /** Classifies every record of {@code files} and adds it to the scores. */
   ReportScores add(Configuration conf, TfidfModel model, List<Path> files) throws IOException {
-    RequestClassifier classifier = model.newClassifier(conf.getInt(TfidfConfigKeys.MAX_LINE_BYTES,
-        TfidfConfigKeys.MAX_LINE_BYTES_DEFAULT));
+    RequestClassifier classifier = model.newClassifier(TfidfSettings.maxLineBytes(conf));
     int validIndex = labels.indexOf(HttpClass.VALID.label());
     int malformedIndex = labels.size() - 1;
     RequestRecord record = new RequestRecord();
     for (Path file : files) {
       try (InputStream in = file.getFileSystem(conf).open(file);
           RequestStreamReader reader = new RequestStreamReader(in, 0, Long.MAX_VALUE,
-              conf.getInt(TfidfConfigKeys.MAX_RECORD_BYTES, TfidfConfigKeys.MAX_RECORD_BYTES_DEFAULT))) {
+              TfidfSettings.maxRecordBytes(conf))) {
         while (reader.next(record)) {
           int row = confusion.indexOf(record.label());
           if (row < 0) {

@@ -40,7 +40,7 @@ public final class RequestInputFormat extends FileInputFormat<LongWritable, Requ
           in.seek(start - 1);
         }
         reader = new RequestStreamReader(in, start, end,
-            conf.getInt(TfidfConfigKeys.MAX_RECORD_BYTES, TfidfConfigKeys.MAX_RECORD_BYTES_DEFAULT));
+            TfidfSettings.maxRecordBytes(conf));
       } catch (IOException | RuntimeException e) {
         in.close();
         throw e;

@@ -56,6 +56,9 @@ public final class TfidfConfigKeys {
   public static final String LOGISTIC_L2 = "tfidf.train.logistic.l2";
   public static final float LOGISTIC_L2_DEFAULT = 1e-5f;
 
+  /** Set by logistic training for each round's map tasks, never by a user: which round they train. */
+  static final String LOGISTIC_ROUND = "tfidf.train.logistic.round";
+
   /** Whether the classification job writes one label line per request (off: counters and confusion matrix only). */
   public static final String WRITE_LABELS = "tfidf.classify.write-labels";
   public static final boolean WRITE_LABELS_DEFAULT = true;

@@ -28,11 +28,15 @@ public final class TfidfJobs {
     return DatasetGenerator.generate(conf, options, progress);
   }
 
+  /** Trains a model with the top-k and centroids per class the configuration gives (or their defaults). */
+  public static TfidfModel train(Configuration conf, Path input, Path model) throws IOException, InterruptedException {
+    return train(conf, input, model, TfidfSettings.topK(conf), TfidfSettings.centroidsPerClass(conf));
+  }
+
   /** Trains a model from labelled request files and writes it to {@code model}. */
   public static TfidfModel train(Configuration conf, Path input, Path model, int topK) throws IOException,
       InterruptedException {
-    return train(conf, input, model, topK, conf.getInt(TfidfConfigKeys.CENTROIDS_PER_CLASS,
-        TfidfConfigKeys.CENTROIDS_PER_CLASS_DEFAULT));
+    return train(conf, input, model, topK, TfidfSettings.centroidsPerClass(conf));
   }
 
   public static TfidfModel train(Configuration conf, Path input, Path model, int topK, int centroidsPerClass)

@@ -91,8 +91,7 @@ final class TrainJob {
 
     @Override
     protected void setup(Context context) {
-      validator = new RequestValidator(context.getConfiguration().getInt(TfidfConfigKeys.MAX_LINE_BYTES,
-          TfidfConfigKeys.MAX_LINE_BYTES_DEFAULT));
+      validator = new RequestValidator(TfidfSettings.maxLineBytes(context.getConfiguration()));
     }
 
     @Override
@@ -178,9 +177,9 @@ final class TrainJob {
     @Override
     protected void setup(Context context) {
       Configuration conf = context.getConfiguration();
-      topK = conf.getInt(TfidfConfigKeys.TOP_K, TfidfConfigKeys.TOP_K_DEFAULT);
-      minDf = conf.getInt(TfidfConfigKeys.MIN_DF, TfidfConfigKeys.MIN_DF_DEFAULT);
-      maxDfShare = conf.getDouble(TfidfConfigKeys.MAX_DF_SHARE, TfidfConfigKeys.MAX_DF_SHARE_DEFAULT);
+      topK = TfidfSettings.topK(conf);
+      minDf = TfidfSettings.minDf(conf);
+      maxDfShare = TfidfSettings.maxDfShare(conf);
       best = new PriorityQueue<>(topK + 1, TopTermsReducer::worstFirst);
     }
 
@@ -253,8 +252,8 @@ final class TrainJob {
       TfidfModel dictionary = loadCached(context.getCacheFiles(), DICTIONARY_CACHE_NAME, conf);
       dimensions = dictionary.termCount();
       vectorizer = new TfidfVectorizer(new TermDictionary(dictionary.termHashes()), dictionary.idfArray());
-      validator = new RequestValidator(conf.getInt(TfidfConfigKeys.MAX_LINE_BYTES, TfidfConfigKeys.MAX_LINE_BYTES_DEFAULT));
-      perClass = conf.getInt(TfidfConfigKeys.CENTROIDS_PER_CLASS, TfidfConfigKeys.CENTROIDS_PER_CLASS_DEFAULT);
+      validator = new RequestValidator(TfidfSettings.maxLineBytes(conf));
+      perClass = TfidfSettings.centroidsPerClass(conf);
       sums = new VectorSum[HttpClass.count() * perClass];
     }
 
@@ -343,15 +342,16 @@ final class TrainJob {
     if (centroidsPerClass < 1 || centroidsPerClass > 64) {
       throw new IllegalArgumentException("--centroids-per-class must be in 1..64, got " + centroidsPerClass);
     }
-    double maxDfShare = baseConf.getDouble(TfidfConfigKeys.MAX_DF_SHARE, TfidfConfigKeys.MAX_DF_SHARE_DEFAULT);
-    if (!(maxDfShare > 0 && maxDfShare <= 1)) {
-      throw new IllegalArgumentException(TfidfConfigKeys.MAX_DF_SHARE + " must be in (0, 1], got " + maxDfShare);
-    }
-    String kind = baseConf.getTrimmed(TfidfConfigKeys.MODEL, TfidfConfigKeys.MODEL_DEFAULT);
-    if (!kind.equals(TfidfConfigKeys.MODEL_CENTROID) && !kind.equals(TfidfConfigKeys.MODEL_LOGISTIC)) {
-      throw new IllegalArgumentException(TfidfConfigKeys.MODEL + " must be " + TfidfConfigKeys.MODEL_CENTROID + " or "
-          + TfidfConfigKeys.MODEL_LOGISTIC + ", got '" + kind + "'");
-    }
+    // every key the jobs and their tasks read, checked here so that a bad value fails before any job runs
+    TfidfSettings.minDf(baseConf);
+    TfidfSettings.maxDfShare(baseConf);
+    TfidfSettings.maxLineBytes(baseConf);
+    TfidfSettings.maxRecordBytes(baseConf);
+    TfidfSettings.logisticRounds(baseConf);
+    TfidfSettings.logisticEpochs(baseConf);
+    TfidfSettings.learningRate(baseConf);
+    TfidfSettings.l2(baseConf);
+    String kind = TfidfSettings.model(baseConf);
     Configuration conf = new Configuration(baseConf);
     conf.setInt(TfidfConfigKeys.TOP_K, topK);
     conf.setInt(TfidfConfigKeys.CENTROIDS_PER_CLASS, centroidsPerClass);

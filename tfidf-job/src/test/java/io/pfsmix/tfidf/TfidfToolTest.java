@@ -46,4 +46,51 @@ class TfidfToolTest {
     assertThat(run("predict")).isEqualTo(2);
     assertThat(err.toString(StandardCharsets.UTF_8)).contains("unknown command 'predict'").contains("usage:");
   }
+
+  @Test
+  void overwriteTakesTheFlagAloneAndTheOlderTrueOrFalse() throws Exception {
+    String target = dir.resolve("gen").toUri().toString();
+    assertThat(run("generate", "--out", target, "--records", "5")).isEqualTo(0);
+    assertThat(run("generate", "--out", target, "--records", "6", "--overwrite", "true")).isEqualTo(0);
+    assertThat(out.toString(StandardCharsets.UTF_8)).contains("wrote 6 requests");
+    assertThat(run("generate", "--out", target, "--records", "7", "--overwrite")).isEqualTo(0);
+    assertThat(out.toString(StandardCharsets.UTF_8)).contains("wrote 7 requests");
+    err.reset();
+    assertThat(run("generate", "--out", target, "--records", "8", "--overwrite", "false")).isEqualTo(1);
+    assertThat(err.toString(StandardCharsets.UTF_8)).contains("already exists; pass --overwrite");
+  }
+
+  @Test
+  void badValuesNameTheFlag() throws Exception {
+    String[][] cases = {
+        {"generate: --records must be a whole number, got '1e3'", "generate", "--out", "o", "--records", "1e3"},
+        {"generate: --seed must be a whole number, got 'x'", "generate", "--out", "o", "--records", "1", "--seed", "x"},
+        {"generate: --attack-share must be a number, got 'most'", "generate", "--out", "o", "--records", "1",
+            "--attack-share", "most"},
+        {"generate: --files must be a whole number from -2147483648 to 2147483647, got '3000000000'", "generate",
+            "--out", "o", "--records", "1", "--files", "3000000000"},
+        {"generate: --size: '12 parsecs' is not a size (", "generate", "--out", "o", "--size", "12 parsecs"},
+        {"train: --centroids-per-class must be a whole number, got ''", "train", "--input", "i", "--model", "m",
+            "--centroids-per-class="},
+        {"classify: missing required option --input, --output", "classify", "--model", "m"},
+    };
+    for (String[] c : cases) {
+      err.reset();
+      String[] args = java.util.Arrays.copyOfRange(c, 1, c.length);
+      assertThat(run(args)).as(c[0]).isEqualTo(1);
+      assertThat(err.toString(StandardCharsets.UTF_8)).as(c[0]).startsWith(c[0]).hasLineCount(1);
+    }
+  }
+
+  @Test
+  void withoutACommandTheUsageGoesToStderrAndHelpToStdout() throws Exception {
+    assertThat(run()).isEqualTo(2);
+    assertThat(err.toString(StandardCharsets.UTF_8)).startsWith("usage: hadoop jar pfsmix-tfidf-job.jar [generic "
+        + "options] COMMAND").contains("generate", "train", "classify");
+    assertThat(run("--help")).isEqualTo(0);
+    assertThat(out.toString(StandardCharsets.UTF_8)).startsWith("usage: hadoop jar pfsmix-tfidf-job.jar");
+    out.reset();
+    assertThat(run("generate", "--help")).isEqualTo(0);
+    assertThat(out.toString(StandardCharsets.UTF_8)).contains("--overwrite[=true|false]", "--attack-share=SHARE");
+  }
 }

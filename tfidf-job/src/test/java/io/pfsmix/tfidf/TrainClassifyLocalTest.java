@@ -53,6 +53,38 @@ class TrainClassifyLocalTest {
     return DatasetGenerator.generate(conf, o, null);
   }
 
+  /**
+   * Before the one reader, write-labels=flase silently wrote labels (Configuration.getBoolean took the default), and a
+   * learning rate or line limit that was no number failed inside a task with "For input string", naming no key.
+   */
+  @Test
+  void badKeysWereDefaultedOrUnnamedAndNowFailNamingKeyAndValueBeforeAnyJob() throws Exception {
+    Path modelPath = new Path(dir.toUri().toString(), "attack.model");
+    Path output = new Path(dir.resolve("bad-output").toUri());
+    // {job, key, value, reason}
+    String[][] cases = {
+        {"classify", TfidfConfigKeys.WRITE_LABELS, "flase", "is not a boolean (true or false)"},
+        {"classify", TfidfConfigKeys.MAX_LINE_BYTES, "lots", "is not a size"},
+        {"classify", TfidfConfigKeys.MAX_RECORD_BYTES, "0", "is out of range"},
+        {"train", TfidfConfigKeys.LOGISTIC_LEARNING_RATE, "fast", "is not a decimal number"},
+        {"train", TfidfConfigKeys.MIN_DF, "-1", "is out of range"},
+        {"train", TfidfConfigKeys.MODEL, "kmeans", "is not one of logistic, centroid"},
+    };
+    for (String[] c : cases) {
+      Configuration bad = new Configuration(conf);
+      bad.set(c[1], c[2]);
+      assertThatThrownBy(() -> {
+        if (c[0].equals("classify")) {
+          TfidfJobs.classify(bad, new Path(dir.resolve("test").toUri()), modelPath, output);
+        } else {
+          TfidfJobs.train(bad, new Path(dir.resolve("train").toUri()), output, 16);
+        }
+      }).as(c[1]).isInstanceOf(IllegalArgumentException.class)
+          .hasMessageContaining(c[1]).hasMessageContaining("'" + c[2] + "'").hasMessageContaining(c[3]);
+      assertThat(Files.exists(dir.resolve("bad-output"))).isFalse();
+    }
+  }
+
   @Test
   void anOutputBelowAFileIsRefusedInOneLineBeforeAnyJob() throws Exception {
     java.nio.file.Path file = Files.writeString(dir.resolve("somefile"), "x");

@@ -48,6 +48,21 @@ public final class CallTracer {
     long apply(S target, long position, B buffer, int offset, int length) throws IOException;
   }
 
+  /**
+   * A read or write that moves all of its {@code length} bytes or throws (readFully, write): a {@link Transfer} that
+   * reports {@code length}, so its calls too capture nothing and allocate nothing.
+   */
+  @FunctionalInterface
+  public interface WholeTransfer<S, B> extends Transfer<S, B> {
+    void move(S target, long position, B buffer, int offset, int length) throws IOException;
+
+    @Override
+    default long apply(S target, long position, B buffer, int offset, int length) throws IOException {
+      move(target, position, buffer, offset, length);
+      return length;
+    }
+  }
+
   /** {@link #traced(TraceOp, int, long, long, LongCall)} as a transfer, for the calls that are not one. */
   private static final Transfer<LongCall, Void> CALL = (call, position, unused, offset, length) -> call.call();
 
@@ -124,6 +139,12 @@ public final class CallTracer {
   public <S, B> int transfer(TraceOp op, int pathId, long offset, S target, B buffer, int bufferOffset, int length,
       Transfer<S, B> call) throws IOException {
     return (int) run(op, pathId, offset, length, target, buffer, bufferOffset, length, call);
+  }
+
+  /** {@link #transfer} of a call that moves all {@code length} bytes or throws. */
+  public <S, B> void transferWhole(TraceOp op, int pathId, long offset, S target, B buffer, int bufferOffset,
+      int length, WholeTransfer<S, B> call) throws IOException {
+    run(op, pathId, offset, length, target, buffer, bufferOffset, length, call);
   }
 
   /** The one place a call is timed, run and recorded; {@code call} returns the bytes to record. */

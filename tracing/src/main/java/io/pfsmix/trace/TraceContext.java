@@ -131,39 +131,28 @@ public final class TraceContext {
    * the task attempt carries the rest: job "spark-stage-1.0", task "spark-task-3.0-tid-7".
    */
   static final class SparkTask {
-    private static final MethodHandle GET;
-    private static final MethodHandle STAGE;
-    private static final MethodHandle STAGE_ATTEMPT;
-    private static final MethodHandle PARTITION;
-    private static final MethodHandle ATTEMPT;
-    private static final MethodHandle TID;
+    /** TaskContext's methods; a record, so that the JIT takes its fields as constants as it does static finals. */
+    private record Handles(MethodHandle get, MethodHandle stage, MethodHandle stageAttempt, MethodHandle partition,
+        MethodHandle attempt, MethodHandle tid) {
+    }
 
-    static {
-      MethodHandle get = null;
-      MethodHandle stage = null;
-      MethodHandle stageAttempt = null;
-      MethodHandle partition = null;
-      MethodHandle attempt = null;
-      MethodHandle tid = null;
+    /** Null without Spark. */
+    private static final Handles HANDLES = lookUp();
+
+    private static Handles lookUp() {
       try {
         Class<?> taskContext = Class.forName("org.apache.spark.TaskContext", false, TraceContext.class.getClassLoader());
         MethodHandles.Lookup lookup = MethodHandles.publicLookup();
         MethodType intResult = MethodType.methodType(int.class);
-        get = lookup.findStatic(taskContext, "get", MethodType.methodType(taskContext));
-        stage = lookup.findVirtual(taskContext, "stageId", intResult);
-        stageAttempt = lookup.findVirtual(taskContext, "stageAttemptNumber", intResult);
-        partition = lookup.findVirtual(taskContext, "partitionId", intResult);
-        attempt = lookup.findVirtual(taskContext, "attemptNumber", intResult);
-        tid = lookup.findVirtual(taskContext, "taskAttemptId", MethodType.methodType(long.class));
+        return new Handles(lookup.findStatic(taskContext, "get", MethodType.methodType(taskContext)),
+            lookup.findVirtual(taskContext, "stageId", intResult),
+            lookup.findVirtual(taskContext, "stageAttemptNumber", intResult),
+            lookup.findVirtual(taskContext, "partitionId", intResult),
+            lookup.findVirtual(taskContext, "attemptNumber", intResult),
+            lookup.findVirtual(taskContext, "taskAttemptId", MethodType.methodType(long.class)));
       } catch (ReflectiveOperationException | LinkageError notSpark) {
-        get = null;
+        return null;
       }
-      GET = get;
-      STAGE = stage;
-      STAGE_ATTEMPT = stageAttempt;
-      PARTITION = partition;
-      ATTEMPT = attempt;
-      TID = tid;
     }
 
     private SparkTask() {
@@ -171,11 +160,11 @@ public final class TraceContext {
 
     /** The thread's TaskContext, or null outside Spark tasks (and always without Spark). */
     static Object current() {
-      if (GET == null) {
+      if (HANDLES == null) {
         return null;
       }
       try {
-        return GET.invoke();
+        return HANDLES.get().invoke();
       } catch (Throwable e) {
         throw new IllegalStateException("Spark's TaskContext.get() failed", e);
       }
@@ -183,9 +172,10 @@ public final class TraceContext {
 
     static EventContext context(EventContext base, Object task) {
       try {
-        String jobId = "spark-stage-" + (int) STAGE.invoke(task) + "." + (int) STAGE_ATTEMPT.invoke(task);
-        String attemptId = "spark-task-" + (int) PARTITION.invoke(task) + "." + (int) ATTEMPT.invoke(task) + "-tid-"
-            + (long) TID.invoke(task);
+        String jobId = "spark-stage-" + (int) HANDLES.stage().invoke(task) + "."
+            + (int) HANDLES.stageAttempt().invoke(task);
+        String attemptId = "spark-task-" + (int) HANDLES.partition().invoke(task) + "."
+            + (int) HANDLES.attempt().invoke(task) + "-tid-" + (long) HANDLES.tid().invoke(task);
         return base.withTask(jobId, attemptId);
       } catch (Throwable e) {
         throw new IllegalStateException("reading Spark's TaskContext failed", e);

@@ -1,5 +1,7 @@
 package io.pfsmix.fs.ceph;
 
+import io.pfsmix.fs.OptionalBackendKeys;
+
 /**
  * Every configuration key of the CephFS backend ({@code fs.pfs.backend=cephfs}, or the {@code ceph://} scheme) with its
  * default. Secrets ({@link #KEY}) are never logged nor put into exception messages.
@@ -10,13 +12,13 @@ public final class CephConfigKeys {
   }
 
   /** The backend name for {@code fs.pfs.backend}, and the URI scheme of {@link CephFileSystem}. */
-  public static final String BACKEND_NAME = "cephfs";
-  public static final String SCHEME = "ceph";
+  public static final String BACKEND_NAME = OptionalBackendKeys.Ceph.BACKEND_NAME;
+  public static final String SCHEME = OptionalBackendKeys.Ceph.SCHEME;
 
-  public static final String PREFIX = "fs.pfs.cephfs.";
+  public static final String PREFIX = OptionalBackendKeys.Ceph.PREFIX;
 
   /** A ceph.conf to read first (unset: none is read, not even /etc/ceph/ceph.conf). */
-  public static final String CONF_FILE = PREFIX + "conf.file";
+  public static final String CONF_FILE = OptionalBackendKeys.Ceph.CONF_FILE;
 
   /** Monitor address(es), e.g. {@code v2:127.0.0.1:40789}; overrides the conf file's mon host. */
   public static final String MON_ADDRESS = PREFIX + "mon.address";
@@ -32,7 +34,7 @@ public final class CephConfigKeys {
   public static final String KEYRING = PREFIX + "keyring";
 
   /** The directory inside CephFS that is this file system's root; created when missing. */
-  public static final String ROOT_DIR = PREFIX + "root.dir";
+  public static final String ROOT_DIR = OptionalBackendKeys.Ceph.ROOT_DIR;
   public static final String ROOT_DIR_DEFAULT = "/";
 
   /** Seconds a mount waits for the monitors and MDS before failing (Ceph's own default is 300). */

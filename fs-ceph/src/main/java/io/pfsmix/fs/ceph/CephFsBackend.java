@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.TimeUnit;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.BlockLocation;
@@ -18,6 +19,7 @@ import org.apache.hadoop.fs.FileAlreadyExistsException;
 import org.apache.hadoop.fs.FsStatus;
 import org.apache.hadoop.fs.permission.FsPermission;
 
+import io.pfsmix.fs.PfsConfigValues;
 import io.pfsmix.fs.backend.BackendCapability;
 import io.pfsmix.fs.backend.ConcatByCopy;
 import io.pfsmix.fs.backend.CreateOptions;
@@ -57,8 +59,8 @@ public final class CephFsBackend implements StorageBackend {
 
   CephFsBackend(CephRoot root, Configuration conf) throws IOException {
     this.root = root;
-    this.ioTimeoutSeconds = conf.getLong(CephConfigKeys.IO_TIMEOUT_SECONDS,
-        CephConfigKeys.IO_TIMEOUT_SECONDS_DEFAULT);
+    this.ioTimeoutSeconds = PfsConfigValues.duration(conf, CephConfigKeys.IO_TIMEOUT_SECONDS,
+        CephConfigKeys.IO_TIMEOUT_SECONDS_DEFAULT, TimeUnit.SECONDS, 0, Integer.MAX_VALUE);
     this.io = new CallDeadline(CephConfigKeys.BACKEND_NAME, CephConfigKeys.IO_TIMEOUT_SECONDS, ioTimeoutSeconds,
         "an OSD or the MDS may be down");
     int granularity = CephCalls.call("get_stripe_unit_granularity", "/", root::stripeUnitGranularity);
@@ -71,7 +73,7 @@ public final class CephFsBackend implements StorageBackend {
             + CephConfigKeys.REPLICATION_POOLS + ") does not exist in the cluster", e);
       }
     }
-    if (conf.getBoolean(CephConfigKeys.LOCALIZE_READS, CephConfigKeys.LOCALIZE_READS_DEFAULT)) {
+    if (PfsConfigValues.bool(conf, CephConfigKeys.LOCALIZE_READS, CephConfigKeys.LOCALIZE_READS_DEFAULT)) {
       CephCalls.run("localize_reads", "/", () -> root.localizeReads(true));
     }
   }

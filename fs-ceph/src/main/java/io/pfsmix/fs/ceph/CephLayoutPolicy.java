@@ -6,7 +6,7 @@ import java.util.TreeMap;
 
 import org.apache.hadoop.conf.Configuration;
 
-import io.pfsmix.fs.Sizes;
+import io.pfsmix.fs.PfsConfigValues;
 import io.pfsmix.fs.backend.CreateOptions;
 
 /**
@@ -33,12 +33,11 @@ final class CephLayoutPolicy {
 
   CephLayoutPolicy(Configuration conf, int granularity) {
     this.granularity = granularity;
-    this.configuredObjectSize = bytes(conf, CephConfigKeys.OBJECT_SIZE);
-    this.configuredStripeUnit = bytes(conf, CephConfigKeys.STRIPE_UNIT);
-    this.stripeCount = conf.getInt(CephConfigKeys.STRIPE_COUNT, CephConfigKeys.STRIPE_COUNT_DEFAULT);
-    if (stripeCount < 1) {
-      throw new IllegalArgumentException(CephConfigKeys.STRIPE_COUNT + " must be at least 1, got " + stripeCount);
-    }
+    // 0 (the default): from the create call's block size
+    this.configuredObjectSize = PfsConfigValues.bytes(conf, CephConfigKeys.OBJECT_SIZE, 0, 0, Long.MAX_VALUE);
+    this.configuredStripeUnit = PfsConfigValues.bytes(conf, CephConfigKeys.STRIPE_UNIT, 0, 0, Long.MAX_VALUE);
+    this.stripeCount = PfsConfigValues.integer(conf, CephConfigKeys.STRIPE_COUNT, CephConfigKeys.STRIPE_COUNT_DEFAULT,
+        1, Integer.MAX_VALUE);
     this.poolByReplication = parsePools(conf.getTrimmed(CephConfigKeys.REPLICATION_POOLS, ""));
     checkMultiple(CephConfigKeys.OBJECT_SIZE, configuredObjectSize);
     checkMultiple(CephConfigKeys.STRIPE_UNIT, configuredStripeUnit);
@@ -69,12 +68,6 @@ final class CephLayoutPolicy {
       throw new IllegalArgumentException(key + " must be a multiple of the stripe-unit granularity " + granularity
           + " below 2 GiB, got " + value);
     }
-  }
-
-  /** A size key; unset or empty: 0. */
-  private static long bytes(Configuration conf, String key) {
-    String text = conf.getTrimmed(key);
-    return text == null || text.isEmpty() ? 0 : Sizes.parse(key, text);
   }
 
   private static Map<Short, String> parsePools(String spec) {

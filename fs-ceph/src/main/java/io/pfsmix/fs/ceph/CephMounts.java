@@ -8,9 +8,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 
 import org.apache.hadoop.conf.Configuration;
 
+import io.pfsmix.fs.PfsConfigValues;
 import io.pfsmix.fs.PfsmixHome;
 import io.pfsmix.fs.posix.ErrnoException;
 
@@ -78,6 +80,7 @@ final class CephMounts {
           + CephConfigKeys.MON_ADDRESS + "), or start one with ./pfsmix ceph up, whose ceph.conf ("
           + PfsmixHome.cephConf() + ") is then used");
     }
+    long timeout = mountTimeoutSeconds(conf);
     String clientId = conf.getTrimmed(CephConfigKeys.CLIENT_ID, CephConfigKeys.CLIENT_ID_DEFAULT);
     CephRoot.Unmounted client = CephRoot.create(clientId);
     String setting = null;
@@ -91,11 +94,7 @@ final class CephMounts {
       setting = CephConfigKeys.KEYRING;
       set(client, "keyring", conf.getTrimmed(CephConfigKeys.KEYRING, ""));
       setting = CephConfigKeys.MOUNT_TIMEOUT_SECONDS;
-      int timeout = conf.getInt(CephConfigKeys.MOUNT_TIMEOUT_SECONDS, CephConfigKeys.MOUNT_TIMEOUT_SECONDS_DEFAULT);
-      if (timeout <= 0) {
-        throw new IllegalArgumentException("must be a positive number of seconds, got " + timeout);
-      }
-      set(client, "client_mount_timeout", Integer.toString(timeout));
+      set(client, "client_mount_timeout", Long.toString(timeout));
       // The shim reads ahead itself. libcephfs's own readahead (up to 4 stripe periods, no byte cap) outgrows its 200 MiB
       // object cache on wide-striped files and thrashes: a 1 GiB sequential read ran at 13 MB/s uncapped, 267 MB/s so.
       set(client, "client_readahead_max_bytes", Long.toString(READAHEAD_CAP_BYTES));
@@ -111,6 +110,12 @@ final class CephMounts {
       // The message names the setting, never its value: the key must not leak, and the others are in the configuration.
       throw new IOException("invalid Ceph client setting " + setting + ": " + describe(e), e);
     }
+  }
+
+  /** Read before the client exists, so that a bad value fails naming key and value (no secret: a timeout). */
+  private static long mountTimeoutSeconds(Configuration conf) {
+    return PfsConfigValues.duration(conf, CephConfigKeys.MOUNT_TIMEOUT_SECONDS,
+        CephConfigKeys.MOUNT_TIMEOUT_SECONDS_DEFAULT, TimeUnit.SECONDS, 1, Integer.MAX_VALUE);
   }
 
   private static void set(CephRoot.Unmounted client, String option, String value) throws IOException {
@@ -172,8 +177,8 @@ final class CephMounts {
     }
     message.append(": ").append(describe(e));
     if (e.errno() == ErrnoException.ETIMEDOUT) {
-      message.append(" after ").append(conf.getInt(CephConfigKeys.MOUNT_TIMEOUT_SECONDS,
-          CephConfigKeys.MOUNT_TIMEOUT_SECONDS_DEFAULT)).append(" s (").append(CephConfigKeys.MOUNT_TIMEOUT_SECONDS)
+      message.append(" after ").append(mountTimeoutSeconds(conf)).append(" s (")
+          .append(CephConfigKeys.MOUNT_TIMEOUT_SECONDS)
           .append("); is the cluster up?");
     }
     return new IOException(message.toString(), e);

@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 
 import io.pfsmix.fs.backend.CreateOptions;
 
-/** Layout choices and the errors for bad layout keys; no cluster needed. */
+/** Layout choices and the errors for bad layout and mount keys; no cluster needed. */
 class CephLayoutPolicyTest {
 
   private static final int GRANULARITY = 64 << 10;
@@ -73,5 +73,29 @@ class CephLayoutPolicyTest {
     stripes.set(CephConfigKeys.STRIPE_COUNT, "0");
     assertThatThrownBy(() -> new CephLayoutPolicy(stripes, GRANULARITY))
         .hasMessageContaining(CephConfigKeys.STRIPE_COUNT);
+  }
+
+  /**
+   * Before the one reader these keys went through Configuration.getInt: "four" failed with Java's "For input string"
+   * naming no key, and a mount timeout of 0 was named only inside "invalid Ceph client setting". Now each is read
+   * strictly, naming key and value, before any call into libcephfs.
+   */
+  @Test
+  void numbersDurationsAndSwitchesAreReadStrictlyNamingKeyAndValue() {
+    Configuration stripes = new Configuration(false);
+    stripes.set(CephConfigKeys.STRIPE_COUNT, "four");
+    assertThatThrownBy(() -> new CephLayoutPolicy(stripes, GRANULARITY)).isInstanceOf(IllegalArgumentException.class)
+        .hasMessage(CephConfigKeys.STRIPE_COUNT + " = 'four' is not a whole number");
+
+    Configuration timeout = new Configuration(false);
+    timeout.set(CephConfigKeys.MON_ADDRESS, "v2:127.0.0.1:1");
+    timeout.set(CephConfigKeys.MOUNT_TIMEOUT_SECONDS, "soon");
+    assertThatThrownBy(() -> CephFsBackend.mount(timeout)).isInstanceOf(IllegalArgumentException.class)
+        .hasMessageStartingWith(CephConfigKeys.MOUNT_TIMEOUT_SECONDS + " = 'soon' is not a duration")
+        .hasMessageContaining("without a unit: seconds");
+    timeout.set(CephConfigKeys.MOUNT_TIMEOUT_SECONDS, "0");
+    assertThatThrownBy(() -> CephFsBackend.mount(timeout)).isInstanceOf(IllegalArgumentException.class)
+        .hasMessage(CephConfigKeys.MOUNT_TIMEOUT_SECONDS + " = '0' is out of range: must be between 1 and 2147483647"
+            + " seconds");
   }
 }

@@ -1,5 +1,7 @@
 package io.pfsmix.fs.orangefs;
 
+import io.pfsmix.fs.OptionalBackendKeys;
+
 /** Every configuration key of the OrangeFS backend ({@code fs.pfs.backend=orangefs}, or the {@code ofs://} scheme). */
 public final class OrangefsConfigKeys {
 
@@ -7,21 +9,20 @@ public final class OrangefsConfigKeys {
   }
 
   /** The backend name for {@code fs.pfs.backend}, and the URI scheme of {@link OrangefsFileSystem}. */
-  public static final String BACKEND_NAME = "orangefs";
-  public static final String SCHEME = "ofs";
+  public static final String BACKEND_NAME = OptionalBackendKeys.Orangefs.BACKEND_NAME;
+  public static final String SCHEME = OptionalBackendKeys.Orangefs.SCHEME;
 
-  public static final String PREFIX = "fs.pfs.orangefs.";
+  public static final String PREFIX = OptionalBackendKeys.Orangefs.PREFIX;
 
   /**
    * The file system, as OrangeFS's fs_spec {@code tcp://HOST:PORT/FSNAME} (commas separate further configuration
    * servers of the same file system). Unset: the file system {@code ./pfsmix orangefs up} started, named by the first
    * line of {@code $PFSMIX_ORANGEFS_DIR/pvfs2tab}, else of {@code <pfsmix home>/var/orangefs/pvfs2tab}.
    */
-  public static final String SERVER = PREFIX + "server";
-
+  public static final String SERVER = OptionalBackendKeys.Orangefs.SERVER;
 
   /** The directory inside OrangeFS that is this file system's root; created when missing. */
-  public static final String ROOT = PREFIX + "root";
+  public static final String ROOT = OptionalBackendKeys.Orangefs.ROOT;
   public static final String ROOT_DEFAULT = "/";
 
   /**

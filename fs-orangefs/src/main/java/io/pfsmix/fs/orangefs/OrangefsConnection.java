@@ -1,6 +1,7 @@
 package io.pfsmix.fs.orangefs;
 
 import java.io.IOException;
+import java.util.concurrent.TimeUnit;
 
 import org.apache.hadoop.conf.Configuration;
 
@@ -18,14 +19,14 @@ final class OrangefsConnection {
   static OrangefsBackend connect(Configuration conf) throws IOException {
     String server = server(conf);
     String directory = normalizeRoot(conf.getTrimmed(OrangefsConfigKeys.ROOT, OrangefsConfigKeys.ROOT_DEFAULT));
-    int cacheMillis = (int) PfsConfigValues.number(conf, OrangefsConfigKeys.CACHE_TIMEOUT_MILLIS,
-        OrangefsConfigKeys.CACHE_TIMEOUT_MILLIS_DEFAULT, 0, Integer.MAX_VALUE);
+    int cacheMillis = (int) PfsConfigValues.duration(conf, OrangefsConfigKeys.CACHE_TIMEOUT_MILLIS,
+        OrangefsConfigKeys.CACHE_TIMEOUT_MILLIS_DEFAULT, TimeUnit.MILLISECONDS, 0, Integer.MAX_VALUE);
     String log = conf.getTrimmed(OrangefsConfigKeys.CLIENT_LOG, OrangefsConfigKeys.CLIENT_LOG_DEFAULT);
     String clientLog = log.equals("off") ? null : log.equals("stderr") ? "" : log;
-    long connectSeconds = PfsConfigValues.number(conf, OrangefsConfigKeys.CONNECT_TIMEOUT_SECONDS,
-        OrangefsConfigKeys.CONNECT_TIMEOUT_SECONDS_DEFAULT, 1, Integer.MAX_VALUE);
-    long ioSeconds = PfsConfigValues.number(conf, OrangefsConfigKeys.IO_TIMEOUT_SECONDS,
-        OrangefsConfigKeys.IO_TIMEOUT_SECONDS_DEFAULT, 1, Integer.MAX_VALUE);
+    long connectSeconds = PfsConfigValues.duration(conf, OrangefsConfigKeys.CONNECT_TIMEOUT_SECONDS,
+        OrangefsConfigKeys.CONNECT_TIMEOUT_SECONDS_DEFAULT, TimeUnit.SECONDS, 1, Integer.MAX_VALUE);
+    long ioSeconds = PfsConfigValues.duration(conf, OrangefsConfigKeys.IO_TIMEOUT_SECONDS,
+        OrangefsConfigKeys.IO_TIMEOUT_SECONDS_DEFAULT, TimeUnit.SECONDS, 0, Integer.MAX_VALUE);
     CallDeadline calls = new CallDeadline(OrangefsConfigKeys.BACKEND_NAME, OrangefsConfigKeys.IO_TIMEOUT_SECONDS,
         ioSeconds, "a server of " + server + " may be down");
     try {

@@ -46,6 +46,28 @@ class OrangefsFaultTest {
     }).isInstanceOf(IOException.class).hasMessageContaining(server).hasMessageContaining("./pfsmix orangefs up");
   }
 
+  /**
+   * The timeouts are durations now: "2s" was refused as no whole number before, a plain number is still seconds, and a
+   * bad value fails naming key and value before any contact with a server.
+   */
+  @Test
+  @Timeout(value = 1, unit = TimeUnit.MINUTES)
+  void timeoutsAreDurationsAndABadOneIsNamedBeforeAnyContact() throws IOException {
+    String server = "tcp://127.0.0.2:" + TestProcesses.freePort() + "/orangefs";
+    Configuration conf = new Configuration(false);
+    conf.set(OrangefsConfigKeys.SERVER, server);
+    conf.set(OrangefsConfigKeys.CONNECT_TIMEOUT_SECONDS, "soon");
+    assertThatThrownBy(() -> FileSystem.newInstance(URI.create("ofs:///"), conf))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageStartingWith(OrangefsConfigKeys.CONNECT_TIMEOUT_SECONDS + " = 'soon' is not a duration");
+    conf.set(OrangefsConfigKeys.CONNECT_TIMEOUT_SECONDS, "2s");
+    assertThatThrownBy(() -> {
+      try (FileSystem fs = FileSystem.newInstance(URI.create("ofs:///"), conf)) {
+        fs.getFileStatus(new Path("/"));
+      }
+    }).isInstanceOf(IOException.class).hasMessageContaining(server);
+  }
+
   @Test
   @Timeout(value = 5, unit = TimeUnit.MINUTES)
   void aServerKilledMidWriteFailsTheWriteAndServesClosedFilesOnceRestarted() throws Exception {

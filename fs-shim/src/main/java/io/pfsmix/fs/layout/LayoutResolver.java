@@ -11,7 +11,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import io.pfsmix.fs.Sizes;
+import io.pfsmix.fs.PfsConfigValues;
 
 /**
  * Decides a file's layout from the extended attributes its file system exposes, else from configuration.
@@ -43,8 +43,9 @@ public final class LayoutResolver {
 
   /** Reads and checks every {@code fs.pfs.layout.*} key; a bad value is an IllegalArgumentException naming it. */
   public LayoutResolver(Configuration conf) {
-    stripeSize = positiveBytes(conf, LayoutConfigKeys.STRIPE_SIZE);
-    stripeCount = positiveInt(conf, LayoutConfigKeys.STRIPE_COUNT);
+    // 0, unset: from the file's own layout or the default block size
+    stripeSize = PfsConfigValues.bytes(conf, LayoutConfigKeys.STRIPE_SIZE, 0, 1, Long.MAX_VALUE);
+    stripeCount = PfsConfigValues.integer(conf, LayoutConfigKeys.STRIPE_COUNT, 0, 1, Integer.MAX_VALUE);
     hosts = TargetHosts.from(conf);
   }
 
@@ -141,30 +142,5 @@ public final class LayoutResolver {
     // basic_dist keeps the whole file in one datafile; blocks then follow the configured stripe size.
     long unit = hints.stripSize() > 0 ? hints.stripSize() : stripeSize > 0 ? stripeSize : defaultBlockSize;
     return new StripeLayout(unit, datafiles, 0, targets, SOURCE_PVFS2);
-  }
-
-  private static long positiveBytes(Configuration conf, String key) {
-    String value = conf.getTrimmed(key);
-    if (value == null || value.isEmpty()) {
-      return 0;
-    }
-    return Sizes.positive(key, value);
-  }
-
-  private static int positiveInt(Configuration conf, String key) {
-    String value = conf.getTrimmed(key);
-    if (value == null || value.isEmpty()) {
-      return 0;
-    }
-    int number;
-    try {
-      number = Integer.parseInt(value);
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException(key + " = \"" + value + "\" is not a whole number", e);
-    }
-    if (number < 1) {
-      throw new IllegalArgumentException(key + " = \"" + value + "\" must be at least 1");
-    }
-    return number;
   }
 }

@@ -78,13 +78,13 @@ class LayoutResolverTest {
         .hasMessageContaining("fs.pfs.layout.stripe-size: 'lots' is not a size");
     assertThatThrownBy(() -> new LayoutResolver(conf(LayoutConfigKeys.STRIPE_SIZE, "0")))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessageContaining("fs.pfs.layout.stripe-size: '0' must be a positive size");
+        .hasMessageContaining("fs.pfs.layout.stripe-size = '0' is out of range: must be at least 1 bytes");
     assertThatThrownBy(() -> new LayoutResolver(conf(LayoutConfigKeys.STRIPE_COUNT, "two")))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessageContaining("fs.pfs.layout.stripe-count = \"two\" is not a whole number");
+        .hasMessageContaining("fs.pfs.layout.stripe-count = 'two' is not a whole number");
     assertThatThrownBy(() -> new LayoutResolver(conf(LayoutConfigKeys.STRIPE_COUNT, "0")))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessageContaining("fs.pfs.layout.stripe-count = \"0\" must be at least 1");
+        .hasMessageContaining("fs.pfs.layout.stripe-count = '0' is out of range: must be between 1 and 2147483647");
     assertThatThrownBy(() -> new LayoutResolver(conf(LayoutConfigKeys.SERVERS, "oss1:99999,oss2")))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("fs.pfs.layout.servers = \"oss1:99999,oss2\": \"oss1:99999\" has a bad port");

@@ -21,6 +21,7 @@ import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileSystem;
 
+import io.pfsmix.fs.PfsConfigKeys;
 import io.pfsmix.fs.PositionedWriter;
 import io.pfsmix.fs.PositionedWrites;
 import io.pfsmix.trace.Tracing;
@@ -45,6 +46,16 @@ public final class TraceOverheadBenchmark {
    */
   public record Settings(Path directory, long readFileBytes, int readSize, long writeFileBytes, int blockSize,
       int repetitions, long events, Path nativeDirectory) {
+
+    /** The pfs root the scenarios read and write. */
+    Path root() {
+      return directory.resolve("root");
+    }
+
+    /** Where the traced runs write their traces. */
+    Path traces() {
+      return directory.resolve("traces");
+    }
   }
 
   /**
@@ -72,19 +83,15 @@ public final class TraceOverheadBenchmark {
   private final Settings settings;
   private final Configuration base;
   private final PrintStream out;
-  private final Path root;
-  private final Path traces;
 
   public TraceOverheadBenchmark(Settings settings, Configuration base, PrintStream out) {
     this.settings = settings;
     this.base = base;
     this.out = out;
-    this.root = settings.directory().resolve("root");
-    this.traces = settings.directory().resolve("traces");
   }
 
   public List<Outcome> run() throws Exception {
-    Files.createDirectories(root);
+    Files.createDirectories(settings.root());
     List<Outcome> outcomes = new ArrayList<>();
     try {
       eventCost(1, settings.events() / 4); // warm-up: the JIT compiles the recording path
@@ -146,7 +153,7 @@ public final class TraceOverheadBenchmark {
       double[] measured = timed(() -> pass.run(null));
       untraced[i] = measured[0];
       untracedCpu[i] = measured[1];
-      Path runTraces = traces.resolve("run-" + System.nanoTime());
+      Path runTraces = settings.traces().resolve("run-" + System.nanoTime());
       measured = timed(() -> {
         pass.run(runTraces);
         TraceRecorders.closeAll(); // the traced run pays for finishing its trace
@@ -163,9 +170,9 @@ public final class TraceOverheadBenchmark {
 
   private Configuration untracedConf() {
     Configuration conf = new Configuration(base);
-    conf.set("fs.pfs.backend", "posix");
-    conf.set("fs.pfs.posix.root", root.toString());
-    conf.setBoolean("fs.pfs.impl.disable.cache", true);
+    conf.set(PfsConfigKeys.BACKEND, "posix");
+    conf.set(PfsConfigKeys.POSIX_ROOT, settings.root().toString());
+    conf.setBoolean(PfsConfigKeys.DISABLE_CACHE, true);
     return conf;
   }
 
@@ -250,11 +257,12 @@ public final class TraceOverheadBenchmark {
     double[][] results = new double[4][n];
     for (int i = 0; i < n; i++) {
       for (int traced = 0; traced < 2; traced++) {
-        ProcessBuilder builder = new ProcessBuilder(program.toString(), root.resolve("posix.bin").toString(),
+        ProcessBuilder builder = new ProcessBuilder(program.toString(),
+            settings.root().resolve("posix.bin").toString(),
             Integer.toString(settings.blockSize()), Long.toString(blocks), Long.toString(smallCalls));
         if (traced == 1) {
           builder.environment().put("LD_PRELOAD", library.toString());
-          builder.environment().put("PFSMIX_TRACE_DIR", traces.resolve("posix").toString());
+          builder.environment().put("PFSMIX_TRACE_DIR", settings.traces().resolve("posix").toString());
         } else {
           builder.environment().remove("LD_PRELOAD");
         }
@@ -273,7 +281,7 @@ public final class TraceOverheadBenchmark {
           }
         }
       }
-      deleteTree(traces.resolve("posix"));
+      deleteTree(settings.traces().resolve("posix"));
       out.printf("  (e) POSIX checkpoint: run %d untraced %.3f s, traced %.3f s; 1-byte pwrite %.0f ns CPU untraced, "
           + "%.0f ns traced%n", i + 1, results[0][i], results[1][i], results[2][i], results[3][i]);
     }
@@ -289,7 +297,7 @@ public final class TraceOverheadBenchmark {
 
   /** CPU time per recorded event, as a traced call pays it: two clock reads and the record. */
   private EventCost eventCost(int threads, long totalEvents) throws Exception {
-    Path destination = traces.resolve("cost-" + threads);
+    Path destination = settings.traces().resolve("cost-" + threads);
     long perThread = totalEvents / threads;
     TraceRecorder recorder = new TraceRecorder(BinaryTraceDestination.inLocalDirectory(destination),
         TraceRecorder.Settings.DEFAULT, "bench");

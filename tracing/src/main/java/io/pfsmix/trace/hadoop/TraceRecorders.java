@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
@@ -73,8 +74,8 @@ public final class TraceRecorders {
           TraceConfigKeys.BUFFER_MAX_BYTES, Long.toString(maxBytes)) + "' cannot hold one buffer of "
           + TraceConfigKeys.BUFFER_RECORDS + " = " + records + " records (" + bufferBytes + " bytes)");
     }
-    long flushMillis = PfsConfigValues.number(conf, TraceConfigKeys.FLUSH_INTERVAL_MS,
-        TraceConfigKeys.FLUSH_INTERVAL_MS_DEFAULT, 1, Long.MAX_VALUE / 1_000_000L);
+    long flushMillis = PfsConfigValues.duration(conf, TraceConfigKeys.FLUSH_INTERVAL_MS,
+        TraceConfigKeys.FLUSH_INTERVAL_MS_DEFAULT, TimeUnit.MILLISECONDS, 1, Long.MAX_VALUE / 1_000_000L);
     return new TraceRecorder.Settings(records, maxBytes, flushMillis);
   }
 
@@ -132,10 +133,8 @@ public final class TraceRecorders {
 
           @Override
           public void close() throws IOException {
-            try {
+            try (fs) {
               super.close();
-            } finally {
-              fs.close();
             }
           }
         };

@@ -576,10 +576,8 @@ public class TracingFileSystem extends FileSystem implements PositionedWriteFile
 
   @Override
   public void close() throws IOException {
-    try {
+    try (FileSystem wrapped = fs) {
       super.close();
-    } finally {
-      fs.close();
     }
   }
 

@@ -78,10 +78,8 @@ final class TracingInputStream extends FSInputStream implements ByteBufferReadab
 
   @Override
   public void readFully(long position, byte[] buffer, int off, int len) throws IOException {
-    tracer.transfer(TraceOp.PREAD, pathId, position, in, buffer, off, len, (from, at, array, offset, length) -> {
-      from.readFully(at, array, offset, length);
-      return length;
-    });
+    tracer.transferWhole(TraceOp.PREAD, pathId, position, in, buffer, off, len,
+        (from, at, array, offset, length) -> from.readFully(at, array, offset, length));
   }
 
   @Override
@@ -97,11 +95,8 @@ final class TracingInputStream extends FSInputStream implements ByteBufferReadab
 
   @Override
   public void readFully(long position, ByteBuffer buffer) throws IOException {
-    tracer.transfer(TraceOp.PREAD, pathId, position, in, buffer, 0, buffer.remaining(),
-        (from, at, destination, offset, length) -> {
-          from.readFully(at, destination);
-          return length;
-        });
+    tracer.transferWhole(TraceOp.PREAD, pathId, position, in, buffer, 0, buffer.remaining(),
+        (from, at, destination, offset, length) -> from.readFully(at, destination));
   }
 
   @Override

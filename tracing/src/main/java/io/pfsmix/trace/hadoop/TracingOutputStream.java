@@ -36,10 +36,8 @@ final class TracingOutputStream extends OutputStream
 
   @Override
   public void write(byte[] b, int off, int len) throws IOException {
-    tracer.transfer(TraceOp.WRITE, pathId, out.getPos(), out, b, off, len, (to, at, array, offset, length) -> {
-      to.write(array, offset, length);
-      return length;
-    });
+    tracer.transferWhole(TraceOp.WRITE, pathId, out.getPos(), out, b, off, len,
+        (to, at, array, offset, length) -> to.write(array, offset, length));
   }
 
   private void control(TraceOp op, CallTracer.VoidCall call) throws IOException {

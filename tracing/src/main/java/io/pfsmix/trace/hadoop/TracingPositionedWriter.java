@@ -9,34 +9,20 @@ import io.pfsmix.trace.format.TraceOp;
 import io.pfsmix.trace.format.TraceRecord;
 
 /** Records the calls on a positioned writer (IOR's N-to-1 writes through the pfs shim). */
-final class TracingPositionedWriter implements PositionedWriter {
+record TracingPositionedWriter(PositionedWriter writer, CallTracer tracer, int pathId) implements PositionedWriter {
 
   private static final long NONE = TraceRecord.NONE;
 
-  private final PositionedWriter writer;
-  private final CallTracer tracer;
-  private final int pathId;
-
-  TracingPositionedWriter(PositionedWriter writer, CallTracer tracer, int pathId) {
-    this.writer = writer;
-    this.tracer = tracer;
-    this.pathId = pathId;
-  }
-
   @Override
   public void write(long position, ByteBuffer data) throws IOException {
-    tracer.transfer(TraceOp.PWRITE, pathId, position, writer, data, 0, data.remaining(), (to, at, buffer, offset, length) -> {
-      to.write(at, buffer);
-      return length;
-    });
+    tracer.transferWhole(TraceOp.PWRITE, pathId, position, writer, data, 0, data.remaining(),
+        (to, at, buffer, offset, length) -> to.write(at, buffer));
   }
 
   @Override
   public void write(long position, byte[] data, int offset, int length) throws IOException {
-    tracer.transfer(TraceOp.PWRITE, pathId, position, writer, data, offset, length, (to, at, array, from, count) -> {
-      to.write(at, array, from, count);
-      return count;
-    });
+    tracer.transferWhole(TraceOp.PWRITE, pathId, position, writer, data, offset, length,
+        (to, at, array, from, count) -> to.write(at, array, from, count));
   }
 
   @Override

@@ -77,7 +77,7 @@ final class TracingStorageBackend extends ForwardingStorageBackend {
   @Override
   public ReadHandle openForRead(String path) throws IOException {
     ReadHandle handle = traced(TraceOp.OPEN, path, NONE, () -> delegate.openForRead(path));
-    return new TracingReadHandle(handle, tracer.pathId(path));
+    return tracedReads(handle, tracer.pathId(path));
   }
 
   @Override
@@ -96,7 +96,7 @@ final class TracingStorageBackend extends ForwardingStorageBackend {
   }
 
   private WriteHandle tracedWriter(TraceOp op, String path, CallTracer.Call<WriteHandle> open) throws IOException {
-    return new TracingWriteHandle(traced(op, path, NONE, open), tracer.pathId(path));
+    return tracedWrites(traced(op, path, NONE, open), tracer.pathId(path));
   }
 
   @Override
@@ -146,53 +146,40 @@ final class TracingStorageBackend extends ForwardingStorageBackend {
   }
 
   /** Backend reads: what the read-ahead buffer fetched from storage. */
-  private final class TracingReadHandle extends ForwardingReadHandle {
-    private final int pathId;
+  private ReadHandle tracedReads(ReadHandle handle, int pathId) {
+    return new ForwardingReadHandle(handle) {
+      @Override
+      public int read(long position, ByteBuffer destination) throws IOException {
+        return tracer.transfer(TraceOp.PREAD, pathId, position, delegate, destination, 0, destination.remaining(),
+            (from, at, buffer, offset, length) -> from.read(at, buffer));
+      }
 
-    TracingReadHandle(ReadHandle handle, int pathId) {
-      super(handle);
-      this.pathId = pathId;
-    }
-
-    @Override
-    public int read(long position, ByteBuffer destination) throws IOException {
-      return tracer.transfer(TraceOp.PREAD, pathId, position, delegate, destination, 0, destination.remaining(),
-          (handle, at, buffer, offset, length) -> handle.read(at, buffer));
-    }
-
-    @Override
-    public void close() throws IOException {
-      tracer.traced(TraceOp.CLOSE, pathId, NONE, NONE, NONE, delegate::close);
-    }
+      @Override
+      public void close() throws IOException {
+        tracer.traced(TraceOp.CLOSE, pathId, NONE, NONE, NONE, delegate::close);
+      }
+    };
   }
 
   /** Backend writes: what the write buffer sent to storage. */
-  private final class TracingWriteHandle extends ForwardingWriteHandle {
-    private final int pathId;
+  private WriteHandle tracedWrites(WriteHandle handle, int pathId) {
+    return new ForwardingWriteHandle(handle) {
+      @Override
+      public void write(long position, ByteBuffer source) throws IOException {
+        tracer.transferWhole(TraceOp.PWRITE, pathId, position, delegate, source, 0, source.remaining(),
+            (to, at, buffer, offset, length) -> to.write(at, buffer));
+      }
 
-    TracingWriteHandle(WriteHandle handle, int pathId) {
-      super(handle);
-      this.pathId = pathId;
-    }
+      @Override
+      public void sync(boolean metadata) throws IOException {
+        tracer.traced(metadata ? TraceOp.SYNC : TraceOp.DATASYNC, pathId, NONE, NONE, NONE,
+            () -> delegate.sync(metadata));
+      }
 
-    @Override
-    public void write(long position, ByteBuffer source) throws IOException {
-      tracer.transfer(TraceOp.PWRITE, pathId, position, delegate, source, 0, source.remaining(),
-          (handle, at, buffer, offset, length) -> {
-            handle.write(at, buffer);
-            return length;
-          });
-    }
-
-    @Override
-    public void sync(boolean metadata) throws IOException {
-      tracer.traced(metadata ? TraceOp.SYNC : TraceOp.DATASYNC, pathId, NONE, NONE, NONE,
-          () -> delegate.sync(metadata));
-    }
-
-    @Override
-    public void close() throws IOException {
-      tracer.traced(TraceOp.CLOSE, pathId, NONE, NONE, NONE, delegate::close);
-    }
+      @Override
+      public void close() throws IOException {
+        tracer.traced(TraceOp.CLOSE, pathId, NONE, NONE, NONE, delegate::close);
+      }
+    };
   }
 }

@@ -355,8 +355,10 @@ class TracingFileSystemTest {
         {TraceConfigKeys.BUFFER_MAX_BYTES, "lots", "pfsmix.trace.buffer.max.bytes: 'lots' is not a size"},
         {TraceConfigKeys.BUFFER_MAX_BYTES, "1k", "pfsmix.trace.buffer.max.bytes = '1k' cannot hold one buffer of "
             + "pfsmix.trace.buffer.records = 1024 records (65536 bytes)"},
-        {TraceConfigKeys.FLUSH_INTERVAL_MS, "1.5", "pfsmix.trace.flush.interval.ms = '1.5' is not a whole number"},
-        {TraceConfigKeys.FLUSH_INTERVAL_MS, "-1", "pfsmix.trace.flush.interval.ms = '-1' is out of range"},
+        // a duration: milliseconds, or with a unit (2s)
+        {TraceConfigKeys.FLUSH_INTERVAL_MS, "1.5", "pfsmix.trace.flush.interval.ms = '1.5' is not a duration"},
+        {TraceConfigKeys.FLUSH_INTERVAL_MS, "-1", "pfsmix.trace.flush.interval.ms = '-1' is not a duration"},
+        {TraceConfigKeys.FLUSH_INTERVAL_MS, "0", "pfsmix.trace.flush.interval.ms = '0' is out of range"},
     };
     for (String[] c : cases) {
       Configuration conf = tracedLocal(tmp.resolve("traces"));
