@@ -43,7 +43,7 @@ public final class MiniYarn {
     return cluster;
   }
 
-  /** {@code conf} without the job history server the cluster otherwise starts (seconds saved where no test reads it). */
+  /** {@code conf} without the job history server, which takes seconds to start: for tests that do not read it. */
   public static Configuration withoutHistoryServer(Configuration conf) {
     conf.setBoolean(MiniMRYarnCluster.MR_HISTORY_MINICLUSTER_ENABLED, false);
     return conf;
