@@ -24,8 +24,8 @@ import io.pfsmix.trace.format.TraceRecord;
 
 /**
  * The same small mix with the jobs on the in-process YARN cluster over the in-process HDFS (IOR -F there), over pfs on a
- * mounted directory, and over the real local Ceph cluster: each complete, and each trace holding the bytes the
- * workloads said they moved.
+ * mounted directory, and over the real local Ceph cluster, OrangeFS and QFS: each complete, and each trace holding the
+ * bytes the workloads said they moved.
  */
 class MixOnClustersTest {
 
@@ -153,6 +153,20 @@ class MixOnClustersTest {
     Path results = out.resolve("orangefs");
     MixResults mix = runComplete(results, "--fs", "orangefs", "--patterns", "n-to-1", "--dir", "/mix");
     assertThat(mix.environment().get("orangefs").get("file system")).contains("OrangeFS");
+    MixCli.assertTraceMatches(mix, results, "/mix", true);
+  }
+
+  /** The study's CloudStore half on CloudStore's successor: IOR N-to-1 beside TF-IDF on a local QFS. */
+  @Test
+  void onTheLocalQfs() throws Exception {
+    assumeTrue(Files.isRegularFile(Path.of(System.getProperty("user.home"),
+        ".cache/pfsmix/qfs/current/install/bin/metaserver")),
+        "QFS is not built (scripts/qfs-build.sh builds it from its source tarball; ./run-tests runs it)");
+    assumeTrue(MixCli.classPresent("io.pfsmix.fs.qfs.QfsBackendFactory"),
+        "the QFS backend (fs-qfs) is not built: it is built only where QFS's headers are found");
+    Path results = out.resolve("qfs");
+    MixResults mix = runComplete(results, "--fs", "qfs", "--patterns", "n-to-1", "--dir", "/mix");
+    assertThat(mix.environment().get("qfs").get("file system")).contains("QFS");
     MixCli.assertTraceMatches(mix, results, "/mix", true);
   }
 

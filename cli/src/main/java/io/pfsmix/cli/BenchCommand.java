@@ -20,7 +20,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "bench", mixinStandardHelpOptions = true,
     description = "Benchmark pfsmix components; see docs/benchmarks.md for recorded figures.",
     subcommands = {BenchCommand.Read.class, TraceCommand.Bench.class, CephBenchCommand.class,
-        OrangefsBenchCommand.class})
+        OrangefsBenchCommand.class, QfsBenchCommand.class})
 final class BenchCommand implements Runnable {
 
   @Spec

@@ -30,7 +30,7 @@ final class MixCommand implements Callable<Integer> {
   Path config;
 
   @Option(names = "--fs", paramLabel = "LIST", description = "file systems, comma-separated: pfs (embedded), pfs@DIR (pfs over a"
-      + " mounted directory), ceph (starts the local Ceph cluster), orangefs (starts a local OrangeFS), hdfs-mini (in-process HDFS), or a URI (hdfs://nn:8020/)."
+      + " mounted directory), ceph (starts the local Ceph cluster), orangefs (starts a local OrangeFS), qfs (starts a local QFS), hdfs-mini (in-process HDFS), or a URI (hdfs://nn:8020/)."
       + " Default: " + MixKeys.FS_DEFAULT)
   String fileSystems;
 

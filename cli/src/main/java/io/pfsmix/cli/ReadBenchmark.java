@@ -175,7 +175,7 @@ final class ReadBenchmark {
   }
 
   /** The last minute's load average and the cores it shares: figures from a busy machine say so themselves. */
-  private static String loadAverage() {
+  static String loadAverage() {
     return String.format(Locale.ROOT, "%.2f on %d cores", ManagementFactory.getOperatingSystemMXBean()
         .getSystemLoadAverage(), Runtime.getRuntime().availableProcessors());
   }

@@ -1,11 +1,11 @@
 package io.pfsmix.fs;
 
 /**
- * The names of the optional backends (fs-ceph, fs-orangefs, built only where their client libraries are) and of those
- * of their keys that code without them sets: the mix and the launcher point a pfs:/// file system at the clusters
+ * The names of the optional backends (fs-ceph, fs-orangefs, fs-qfs, built only where their client libraries are) and of
+ * those of their keys that code without them sets: the mix and the launcher point a pfs:/// file system at the clusters
  * ./pfsmix starts, finding the backend at run time through {@link PfsConfigKeys#BACKEND}. Each backend's own key class
- * (CephConfigKeys, OrangefsConfigKeys) takes these names from here, so each is written once; meanings and defaults are
- * there and in docs/configuration.md.
+ * (CephConfigKeys, OrangefsConfigKeys, QfsConfigKeys) takes these names from here, so each is written once; meanings
+ * and defaults are there and in docs/configuration.md.
  */
 public final class OptionalBackendKeys {
 
@@ -36,5 +36,18 @@ public final class OptionalBackendKeys {
     public static final String PREFIX = PfsSystemDefaults.PREFIX + BACKEND_NAME + ".";
     public static final String SERVER = PREFIX + "server";
     public static final String ROOT = PREFIX + "root";
+  }
+
+  /** The QFS backend's (fs-qfs's QfsConfigKeys). */
+  public static final class Qfs {
+
+    private Qfs() {
+    }
+
+    public static final String BACKEND_NAME = "qfs";
+    public static final String PREFIX = PfsSystemDefaults.PREFIX + BACKEND_NAME + ".";
+    public static final String METASERVER = PREFIX + "metaserver";
+    public static final String ROOT = PREFIX + "root";
+    public static final String RETRY_DELAY_SECONDS = PREFIX + "retry.delay";
   }
 }

@@ -18,6 +18,8 @@ public record FileSystemSpec(Kind kind, String label, URI uri, Path mountDir) {
     CEPH,
     /** pfs:/// over a local OrangeFS (started by scripts/orangefs-cluster.sh), through its client library. */
     ORANGEFS,
+    /** pfs:/// over a local QFS (started by scripts/qfs-cluster.sh), through QFS's C++ client. */
+    QFS,
     /** An in-process MiniDFSCluster. */
     MINI_HDFS,
     /** Any file system by URI (hdfs://namenode:8020/, file:///, pfs:///). */
@@ -55,6 +57,9 @@ public record FileSystemSpec(Kind kind, String label, URI uri, Path mountDir) {
     if (t.equals("orangefs")) {
       return new FileSystemSpec(Kind.ORANGEFS, "orangefs", URI.create("pfs:///"), null);
     }
+    if (t.equals("qfs")) {
+      return new FileSystemSpec(Kind.QFS, "qfs", URI.create("pfs:///"), null);
+    }
     if (t.equals("hdfs-mini")) {
       InProcessClusterCheck.require(MixKeys.FS, t);
       return new FileSystemSpec(Kind.MINI_HDFS, "hdfs", null, null);
@@ -71,6 +76,6 @@ public record FileSystemSpec(Kind kind, String label, URI uri, Path mountDir) {
       }
     }
     throw new MixConfigException(MixKeys.FS,
-        "unknown file system '" + t + "': expected pfs, pfs@DIR, ceph, orangefs, hdfs-mini or a URI such as hdfs://namenode:8020/");
+        "unknown file system '" + t + "': expected pfs, pfs@DIR, ceph, orangefs, qfs, hdfs-mini or a URI such as hdfs://namenode:8020/");
   }
 }

@@ -99,6 +99,7 @@ final class MixEnvironment implements AutoCloseable {
       }
       case CEPH -> startCeph(progress);
       case ORANGEFS -> startOrangefs(progress);
+      case QFS -> startQfs(progress);
       case MINI_HDFS -> {
         progress.say("starting an in-process HDFS (MiniDFSCluster)");
         InProcessClusters.Running hdfs = InProcessClusters.hdfs(conf, workDir.resolve("hdfs"));
@@ -130,6 +131,15 @@ final class MixEnvironment implements AutoCloseable {
     conf.set(OptionalBackendKeys.Orangefs.SERVER, server);
     conf.set(OptionalBackendKeys.Orangefs.ROOT, "/pfsmix");
     description.put("file system", "pfs:/// over OrangeFS (its client library), servers " + server);
+  }
+
+  private void startQfs(Progress progress) throws Exception {
+    Map<String, String> out = startLocalCluster("qfs", "scripts/qfs-cluster.sh", progress);
+    String metaserver = required(out, "meta", "qfs");
+    conf.set(PfsConfigKeys.BACKEND, OptionalBackendKeys.Qfs.BACKEND_NAME);
+    conf.set(OptionalBackendKeys.Qfs.METASERVER, metaserver);
+    conf.set(OptionalBackendKeys.Qfs.ROOT, "/pfsmix");
+    description.put("file system", "pfs:/// over QFS (its C++ client), metaserver " + metaserver);
   }
 
   /**

@@ -9,7 +9,7 @@ public final class MixKeys {
   private MixKeys() {
   }
 
-  /** Comma-separated file systems to run on: pfs, pfs@DIR, ceph, orangefs, hdfs-mini, or any file system URI. */
+  /** Comma-separated file systems to run on: pfs, pfs@DIR, ceph, orangefs, qfs, hdfs-mini, or any file system URI. */
   public static final String FS = "mix.fs";
   public static final String FS_DEFAULT = "pfs";
 
