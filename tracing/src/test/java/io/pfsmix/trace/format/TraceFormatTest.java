@@ -148,6 +148,104 @@ class TraceFormatTest {
   }
 
   @Test
+  void columnsOfOneOrTwoByteValuesRoundTripAroundOtherLengthsAtEveryPositionOfAGroup() throws IOException {
+    // path, op, point and length hold one-byte deltas (the largest: 63 and -64), start two-byte ones (64 to 8191 and
+    // -65 to -8192), the others landing at every position of a group of eight or four, at the block's end and in its
+    // last, short group; 1,003 records are no multiple of 8
+    int n = 1003;
+    ByteBuffer records = ByteBuffer.allocate(n * TraceFormat.RECORD_SIZE).order(ByteOrder.LITTLE_ENDIAN);
+    long start = 1_700_000_000_000_000_000L;
+    long path = 1_000_000;
+    int op = 30_000;
+    long length = 0;
+    for (int i = 0; i < n; i++) {
+      boolean longer = i % 9 == 4 || i == n - 1 || i == n - 2;
+      long step = longer ? (i % 2 == 0 ? 64 : -65) : (i % 3 == 0 ? 63 : i % 3 == 1 ? -64 : 0);
+      path += i == 500 ? 0xFFFF_FFFFL - path : step;
+      op += (int) (i % 5 == 0 ? -step : step) / 2;
+      length = i == 700 ? Long.MIN_VALUE : i == 701 ? Long.MAX_VALUE : length + step;
+      start += longer ? (i % 2 == 0 ? 8192 : 5) : (i % 3 == 0 ? 8191 : i % 3 == 1 ? -8192 : 64);
+      TraceFormat.putRecord(records, start, 5, op, i % 2 == 0 ? 1 : 3, (int) path, i, length, length, 0, 7, 0);
+    }
+    records.flip();
+    ByteBuffer payload = new PackedRecords.Encoder().pack(records, n);
+    try (PackedRecords.Decoder back = new PackedRecords.Decoder()) {
+      back.unpack(payload, n, "t", 0);
+      for (int i = 0; i < n; i++) {
+        int base = i * TraceFormat.RECORD_SIZE;
+        assertThat(new long[] {back.start[i], back.path[i], back.op[i], back.point[i], back.length[i], back.bytes[i]})
+            .as("record %d", i).containsExactly(records.getLong(base + TraceFormat.R_START),
+                Integer.toUnsignedLong(records.getInt(base + TraceFormat.R_PATH)),
+                records.getShort(base + TraceFormat.R_OP) & 0xFFFF, records.get(base + TraceFormat.R_POINT),
+                records.getLong(base + TraceFormat.R_LENGTH), records.getLong(base + TraceFormat.R_BYTES));
+      }
+    }
+  }
+
+  /**
+   * A PACKED RECORDS payload of {@code entries} records whose columns hold a zero each (every field 0 through the
+   * block) but the one given: what a damaged writer could have packed under a valid checksum.
+   */
+  private static ByteBuffer packedPayload(int entries, int column, byte... values) {
+    ByteBuffer raw = ByteBuffer.allocate(PackedRecords.COLUMN_TABLE_SIZE + PackedRecords.COLUMNS.length - 1 + values.length)
+        .order(ByteOrder.LITTLE_ENDIAN);
+    for (int c = 0; c < PackedRecords.COLUMNS.length; c++) {
+      raw.putInt(c == column ? values.length : 1);
+    }
+    for (int c = 0; c < PackedRecords.COLUMNS.length; c++) {
+      if (c == column) {
+        raw.put(values);
+      } else {
+        raw.put((byte) 0);
+      }
+    }
+    byte[] frame = com.github.luben.zstd.Zstd.compress(raw.array());
+    return ByteBuffer.allocate(TraceFormat.PACKED_PREFIX_SIZE + frame.length).order(ByteOrder.LITTLE_ENDIAN)
+        .put((byte) TraceFormat.CODEC_ZSTD).put(new byte[3]).putInt(raw.capacity()).put(frame).flip();
+  }
+
+  private static byte[] bytes(int... values) {
+    byte[] out = new byte[values.length];
+    for (int i = 0; i < values.length; i++) {
+      out[i] = (byte) values[i];
+    }
+    return out;
+  }
+
+  @Test
+  void damagedColumnsAreErrorsNamingTheirBlockAndRecord() throws IOException {
+    int path = java.util.Arrays.asList(PackedRecords.COLUMNS).indexOf("path_id");
+    int point = java.util.Arrays.asList(PackedRecords.COLUMNS).indexOf("point");
+    try (PackedRecords.Decoder decoder = new PackedRecords.Decoder()) {
+      // the last value goes on past the column's end
+      assertThatThrownBy(() -> decoder.unpack(packedPayload(10, path, bytes(2, 2, 2, 2, 2, 2, 2, 2, 2, 0x80)), 10,
+          "t", 4096)).isInstanceOf(TraceFormatException.class)
+          .hasMessage("t at byte offset 4096: packed record block's path_id column is malformed at record 9");
+      // a value of two bytes in the first group of eight leaves the column one value short
+      assertThatThrownBy(() -> decoder.unpack(packedPayload(10, path, bytes(2, 2, 2, 0x82, 0, 2, 2, 2, 2, 2)), 10,
+          "t", 4096)).hasMessage("t at byte offset 4096: packed record block's path_id column is malformed at record 9");
+      // eleven values for ten records
+      assertThatThrownBy(() -> decoder.unpack(packedPayload(10, path, bytes(2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2)), 10,
+          "t", 4096)).hasMessage("t at byte offset 4096: packed record block's path_id column has 1 bytes past its "
+              + "last record");
+      // a value of eleven bytes
+      assertThatThrownBy(() -> decoder.unpack(packedPayload(2, path, bytes(2, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80,
+          0x80, 0x80, 0x80, 1)), 2, "t", 4096))
+          .hasMessage("t at byte offset 4096: packed record block's path_id column is malformed at record 1");
+      // ids going below 0, and points counting up past 255 from 250
+      assertThatThrownBy(() -> decoder.unpack(packedPayload(10, path, bytes(2, 2, 2, 3, 3, 3, 2, 2, 2, 2)), 10,
+          "t", 4096)).hasMessage("t at byte offset 4096: record 4 of the packed record block has path_id -1, outside "
+              + "0..4294967295");
+      assertThatThrownBy(() -> decoder.unpack(packedPayload(10, point, bytes(0xF4, 0x03, 2, 2, 2, 2, 2, 2, 2, 2, 2)),
+          10, "t", 4096)).hasMessage("t at byte offset 4096: record 6 of the packed record block has point 256, "
+              + "outside 0..255");
+      // after the errors the decoder still unpacks a good block
+      decoder.unpack(packedPayload(10, point, bytes(2, 2, 2, 2, 2, 2, 2, 2, 2, 1)), 10, "t", 4096);
+      assertThat(java.util.Arrays.copyOf(decoder.point, 10)).containsExactly(1, 2, 3, 4, 5, 6, 7, 8, 9, 8);
+    }
+  }
+
+  @Test
   void aCompactTraceTakesAFewBytesPerRecord() throws IOException {
     // a classifier writing one label per request: small sequential writes microseconds apart
     List<TraceRecord> records = new ArrayList<>();
