@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.MiniDFSCluster;
 import org.apache.hadoop.mapreduce.v2.MiniMRYarnCluster;
+import org.apache.hadoop.service.ServiceOperations;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -18,6 +19,8 @@ import io.pfsmix.cli.Cli;
 import io.pfsmix.mix.MixResults;
 import io.pfsmix.mix.PhaseKind;
 import io.pfsmix.mix.PhaseRecord;
+import io.pfsmix.minicluster.MiniHdfs;
+import io.pfsmix.minicluster.MiniYarn;
 import io.pfsmix.mix.ResultsFiles;
 
 /**
@@ -39,24 +42,13 @@ class MixOnExternalClusterTest {
 
   @BeforeAll
   static void startCluster() throws Exception {
-    Configuration conf = new Configuration();
-    Path base = clusterDir.resolve("hdfs");
-    conf.set(MiniDFSCluster.HDFS_MINIDFS_BASEDIR, base.toString());
-    hdfs = new MiniDFSCluster.Builder(conf, base.toFile()).numDataNodes(1).build();
-    hdfs.waitActive();
-    Configuration yarnConf = new Configuration(hdfs.getConfiguration(0));
-    yarnConf.set("hadoop.tmp.dir", clusterDir.resolve("yarn-tmp").toString());
-    yarnConf.set("yarn.nodemanager.vmem-check-enabled", "false");
-    yarn = new MiniMRYarnCluster("pfsmix-external", 1);
-    yarn.init(yarnConf);
-    yarn.start();
+    hdfs = MiniHdfs.start(new Configuration(), clusterDir.resolve("hdfs"));
+    yarn = MiniYarn.start("pfsmix-external", hdfs.getConfiguration(0), clusterDir);
   }
 
   @AfterAll
   static void stopCluster() {
-    if (yarn != null) {
-      yarn.stop();
-    }
+    ServiceOperations.stop(yarn);
     if (hdfs != null) {
       hdfs.shutdown();
     }

@@ -17,6 +17,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import io.pfsmix.minicluster.MiniHdfs;
+
 /** IOR on HDFS (MiniDFSCluster): N-to-1 refused before I/O, -F and the concat variant byte for byte, failing writes. */
 class IorHdfsTest {
 
@@ -32,10 +34,7 @@ class IorHdfsTest {
 
   @BeforeAll
   static void startCluster() throws IOException {
-    Configuration conf = new Configuration();
-    conf.set(MiniDFSCluster.HDFS_MINIDFS_BASEDIR, base.toString());
-    cluster = new MiniDFSCluster.Builder(conf).numDataNodes(1).build();
-    cluster.waitActive();
+    cluster = MiniHdfs.start(new Configuration(), base);
     fs = cluster.getFileSystem();
     uri = fs.getUri().toString();
   }

@@ -22,6 +22,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import io.pfsmix.fs.BufferMemory;
+import io.pfsmix.fs.PfsTestFileSystems;
 import io.pfsmix.fs.Sizes;
 import io.pfsmix.trace.Tracing;
 import io.pfsmix.trace.format.TraceOp;
@@ -46,9 +47,7 @@ class IorPfsRunTest {
 
   @BeforeEach
   void configure() throws IOException {
-    conf = new Configuration(false);
-    conf.set("fs.pfs.posix.root", root.toString());
-    conf.setBoolean("fs.pfs.impl.disable.cache", true);
+    conf = PfsTestFileSystems.posixConfiguration(root);
     Files.createDirectories(root.resolve("ckpt"));
   }
 

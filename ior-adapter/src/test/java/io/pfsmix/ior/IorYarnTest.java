@@ -23,10 +23,13 @@ import org.apache.hadoop.mapreduce.JobStatus;
 import org.apache.hadoop.mapreduce.TaskReport;
 import org.apache.hadoop.mapreduce.TaskType;
 import org.apache.hadoop.mapreduce.v2.MiniMRYarnCluster;
+import org.apache.hadoop.service.ServiceOperations;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+
+import io.pfsmix.minicluster.MiniYarn;
 
 /** Ranks as the map tasks of a YARN job on an in-process YARN cluster (MiniMRYarnCluster). */
 class IorYarnTest {
@@ -37,20 +40,12 @@ class IorYarnTest {
 
   @BeforeAll
   static void startCluster() {
-    Configuration conf = new Configuration();
-    conf.setBoolean("mapreduce.jobhistory.minicluster.enabled", false);
-    conf.setLong("yarn.nodemanager.process-kill-wait.ms", 100);
-    conf.setLong("yarn.nodemanager.sleep-delay-before-sigkill.ms", 100);
-    cluster = new MiniMRYarnCluster("ior-yarn", 1);
-    cluster.init(conf);
-    cluster.start();
+    cluster = MiniYarn.start("ior-yarn", MiniYarn.withoutHistoryServer(new Configuration()), dir);
   }
 
   @AfterAll
   static void stopCluster() {
-    if (cluster != null) {
-      cluster.stop();
-    }
+    ServiceOperations.stop(cluster);
   }
 
   @Test

@@ -61,6 +61,7 @@ public record FileSystemSpec(Kind kind, String label, URI uri, Path mountDir) {
       return new FileSystemSpec(Kind.QFS, "qfs", URI.create("pfs:///"), null);
     }
     if (t.equals("hdfs-mini")) {
+      InProcessClusterCheck.require(MixKeys.FS, t);
       return new FileSystemSpec(Kind.MINI_HDFS, "hdfs", null, null);
     }
     if (t.contains("://")) {

@@ -29,6 +29,7 @@ public record JobsSpec(Kind kind, Path confDir) {
       return new JobsSpec(Kind.LOCAL, null);
     }
     if (t.equals("yarn-mini")) {
+      InProcessClusterCheck.require(MixKeys.JOBS, t);
       return new JobsSpec(Kind.MINI_YARN, null);
     }
     if (t.startsWith("cluster:")) {

@@ -14,8 +14,6 @@ import java.util.concurrent.TimeUnit;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
-import org.apache.hadoop.hdfs.MiniDFSCluster;
-import org.apache.hadoop.mapreduce.v2.MiniMRYarnCluster;
 
 import io.pfsmix.fs.OptionalBackendKeys;
 import io.pfsmix.fs.PfsAbstractFileSystem;
@@ -23,6 +21,7 @@ import io.pfsmix.fs.PfsConfigKeys;
 import io.pfsmix.fs.PfsmixHome;
 import io.pfsmix.fs.PfsSystemDefaults;
 import io.pfsmix.fs.posix.PosixBackendFactory;
+import io.pfsmix.minicluster.InProcessClusters;
 
 /**
  * The file system and job runner of one part of a mix, started on request (MiniDFSCluster, MiniMRYarnCluster, the local
@@ -103,14 +102,10 @@ final class MixEnvironment implements AutoCloseable {
       case QFS -> startQfs(progress);
       case MINI_HDFS -> {
         progress.say("starting an in-process HDFS (MiniDFSCluster)");
-        Path base = workDir.resolve("hdfs");
-        Configuration hdfsConf = new Configuration(conf);
-        hdfsConf.set(MiniDFSCluster.HDFS_MINIDFS_BASEDIR, base.toString());
-        MiniDFSCluster cluster = new MiniDFSCluster.Builder(hdfsConf, base.toFile()).numDataNodes(1).build();
-        toStop.add(new Stop("stopping the in-process HDFS", cluster::shutdown));
-        cluster.waitActive();
-        conf.set(FileSystem.FS_DEFAULT_NAME_KEY, cluster.getURI().toString());
-        description.put("file system", "MiniDFSCluster at " + cluster.getURI() + " (1 datanode)");
+        InProcessClusters.Running hdfs = InProcessClusters.hdfs(conf, workDir.resolve("hdfs"));
+        toStop.add(new Stop("stopping the in-process HDFS", hdfs.stop()));
+        conf.set(FileSystem.FS_DEFAULT_NAME_KEY, hdfs.clientConf().get(FileSystem.FS_DEFAULT_NAME_KEY));
+        description.put("file system", hdfs.description());
       }
       case URI -> {
         conf.set(FileSystem.FS_DEFAULT_NAME_KEY, fs.uri().toString());
@@ -212,24 +207,14 @@ final class MixEnvironment implements AutoCloseable {
       case MINI_YARN -> {
         progress.say("starting an in-process YARN cluster (MiniMRYarnCluster)");
         Configuration yarnConf = new Configuration(conf);
-        yarnConf.setLong("yarn.nodemanager.process-kill-wait.ms", 100);
-        // a finished task's JVM gets SIGTERM as it exits and must live to run its shutdown hooks: a CephFS client killed
-        // before it unmounts keeps its capabilities until the MDS times its session out (60 s), and the next stat of
-        // a file it wrote waits that long (the job's output, read by the mix right after the job)
-        yarnConf.setLong("yarn.nodemanager.sleep-delay-before-sigkill.ms", 10_000);
-        yarnConf.set("yarn.nodemanager.vmem-check-enabled", "false");
-        yarnConf.set("hadoop.tmp.dir", workDir.resolve("yarn-tmp").toString());
         MiniYarnCapacity capacity = MiniYarnCapacity.apply(yarnConf, settings.iorYarnTasks());
         exposeFileSystemToNodeManager();
-        MiniMRYarnCluster cluster = new MiniMRYarnCluster("pfsmix-mix", 1);
-        cluster.init(yarnConf);
-        cluster.start();
-        toStop.add(new Stop("stopping the in-process YARN cluster", cluster::stop));
-        Configuration clusterConf = cluster.getConfig();
-        for (Map.Entry<String, String> e : clusterConf) {
+        InProcessClusters.Running yarn = InProcessClusters.yarn("pfsmix-mix", yarnConf, workDir);
+        toStop.add(new Stop("stopping the in-process YARN cluster", yarn.stop()));
+        for (Map.Entry<String, String> e : yarn.clientConf()) {
           conf.set(e.getKey(), e.getValue());
         }
-        description.put("jobs", "in-process YARN (MiniMRYarnCluster, 1 node manager of " + capacity.describe() + ")");
+        description.put("jobs", "in-process YARN (" + yarn.description() + " of " + capacity.describe() + ")");
       }
       case CLUSTER -> description.put("jobs", "cluster configured by " + jobs.confDir());
     }

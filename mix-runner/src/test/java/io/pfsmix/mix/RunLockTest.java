@@ -18,7 +18,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import io.pfsmix.fs.PfsConfigKeys;
+import io.pfsmix.fs.PfsTestFileSystems;
 
 /** The lock a mix takes on its directory, on pfs over a local directory, with real processes as owners. */
 class RunLockTest {
@@ -36,9 +36,8 @@ class RunLockTest {
 
   @BeforeEach
   void pfs() {
-    conf = new Configuration();
+    conf = PfsTestFileSystems.posixConfiguration(root);
     conf.set(FileSystem.FS_DEFAULT_NAME_KEY, "pfs:///");
-    conf.set(PfsConfigKeys.POSIX_ROOT, root.toString());
   }
 
   @Test

@@ -7,12 +7,13 @@ import java.nio.file.Files;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.mapreduce.v2.MiniMRYarnCluster;
-import org.apache.hadoop.yarn.conf.YarnConfiguration;
+import org.apache.hadoop.service.ServiceOperations;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import io.pfsmix.minicluster.MiniYarn;
 import io.pfsmix.tfidf.generate.DatasetGenerator;
 
 /** The classification job on a real (in-process) YARN cluster, model shipped through the distributed cache. */
@@ -25,23 +26,16 @@ class ClassifyOnYarnTest {
 
   @BeforeAll
   static void startCluster() {
-    Configuration conf = new Configuration();
-    conf.setBoolean("mapreduce.jobhistory.minicluster.enabled", false);
+    Configuration conf = MiniYarn.withoutHistoryServer(new Configuration());
     conf.setBoolean("mapreduce.job.ubertask.enable", true);
     conf.setInt("mapreduce.job.ubertask.maxmaps", 4);
-    conf.setLong(YarnConfiguration.NM_PROCESS_KILL_WAIT_MS, 100);
-    conf.setLong(YarnConfiguration.NM_SLEEP_DELAY_BEFORE_SIGKILL_MS, 100);
     conf.set("yarn.app.mapreduce.am.resource.mb", "1024");
-    cluster = new MiniMRYarnCluster("tfidf-yarn");
-    cluster.init(conf);
-    cluster.start();
+    cluster = MiniYarn.start("tfidf-yarn", conf, dir);
   }
 
   @AfterAll
   static void stopCluster() {
-    if (cluster != null) {
-      cluster.stop();
-    }
+    ServiceOperations.stop(cluster);
   }
 
   @Test

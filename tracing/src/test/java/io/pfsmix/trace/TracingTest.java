@@ -8,27 +8,24 @@ import java.nio.file.Path;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.LocalFileSystem;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 import io.pfsmix.fs.PfsConfigKeys;
 import io.pfsmix.fs.PfsFileSystem;
+import io.pfsmix.trace.hadoop.CloseTraceRecorders;
 import io.pfsmix.trace.hadoop.TraceRecorders;
 import io.pfsmix.trace.hadoop.TracingFileSystem;
 import io.pfsmix.trace.hadoop.TracingLocalFileSystem;
 import io.pfsmix.trace.shim.TracingBackendDecorator;
 
 /** Tracing.enable: the wrapper and decorator each scheme gets, and that what Hadoop builds from it works. */
+@ExtendWith(CloseTraceRecorders.class)
 class TracingTest {
 
   @TempDir
   Path tmp;
-
-  @AfterEach
-  void closeRecorders() {
-    TraceRecorders.closeAll();
-  }
 
   @Test
   void fileKeepsALocalFileSystemSoThatHadoopCanCastIt() throws Exception {

@@ -1,24 +1,15 @@
 package io.pfsmix.fs.layout;
 
+import static io.pfsmix.fs.layout.RecordedXattrs.text;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.util.LinkedHashMap;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
 class CephLayoutParserTest {
-
-  private static Map<String, byte[]> text(String... namesAndValues) {
-    Map<String, byte[]> xattrs = new LinkedHashMap<>();
-    for (int i = 0; i < namesAndValues.length; i += 2) {
-      xattrs.put(namesAndValues[i], namesAndValues[i + 1].getBytes(StandardCharsets.UTF_8));
-    }
-    return xattrs;
-  }
 
   @Test
   void parsesTheRecordedDefaultLayout() throws IOException {

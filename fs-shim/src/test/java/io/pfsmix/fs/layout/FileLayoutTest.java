@@ -1,13 +1,12 @@
 package io.pfsmix.fs.layout;
 
+import static io.pfsmix.fs.layout.LayoutFixtures.describe;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.List;
 
-import org.apache.hadoop.fs.BlockLocation;
 import org.junit.jupiter.api.Test;
 
 class FileLayoutTest {
@@ -15,19 +14,7 @@ class FileLayoutTest {
   private static final long MIB = 1 << 20;
 
   private static StripeLayout striped(long unit, String... hosts) {
-    List<StorageTarget> targets = new ArrayList<>();
-    for (String host : hosts) {
-      targets.add(new StorageTarget(host, List.of(host)));
-    }
-    return new StripeLayout(unit, hosts.length, 0, targets, "lustre.lov");
-  }
-
-  private static List<String> describe(BlockLocation[] blocks) throws IOException {
-    List<String> described = new ArrayList<>();
-    for (BlockLocation block : blocks) {
-      described.add(block.getOffset() + "+" + block.getLength() + "@" + String.join(",", block.getHosts()));
-    }
-    return described;
+    return new StripeLayout(unit, hosts.length, 0, LayoutFixtures.hosts(hosts), "lustre.lov");
   }
 
   @Test

@@ -27,6 +27,15 @@ final class RecordedXattrs {
     }
   }
 
+  /** Attributes given in the test as names and text values, alternately. */
+  static Map<String, byte[]> text(String... namesAndValues) {
+    Map<String, byte[]> xattrs = new LinkedHashMap<>();
+    for (int i = 0; i < namesAndValues.length; i += 2) {
+      xattrs.put(namesAndValues[i], namesAndValues[i + 1].getBytes(StandardCharsets.UTF_8));
+    }
+    return xattrs;
+  }
+
   static byte[] value(String name, String attribute) {
     byte[] value = load(name).get(attribute);
     if (value == null) {

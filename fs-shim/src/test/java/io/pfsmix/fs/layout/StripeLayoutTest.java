@@ -1,5 +1,7 @@
 package io.pfsmix.fs.layout;
 
+import static io.pfsmix.fs.layout.LayoutFixtures.describe;
+import static io.pfsmix.fs.layout.LayoutFixtures.hosts;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -14,22 +16,6 @@ class StripeLayoutTest {
 
   private static final long MIB = 1 << 20;
 
-  private static List<StorageTarget> hosts(String... names) {
-    List<StorageTarget> targets = new ArrayList<>();
-    for (String name : names) {
-      targets.add(new StorageTarget(name, List.of(name)));
-    }
-    return targets;
-  }
-
-  /** "offset+length@host,host" per block, for compact comparisons. */
-  private static List<String> describe(BlockLocation[] blocks) throws IOException {
-    List<String> described = new ArrayList<>();
-    for (BlockLocation block : blocks) {
-      described.add(block.getOffset() + "+" + block.getLength() + "@" + String.join(",", block.getHosts()));
-    }
-    return described;
-  }
 
   @Test
   void lustreStyleUnitsGoRoundRobinInTargetOrder() throws IOException {

@@ -17,8 +17,8 @@ import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.Mapper;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 import io.pfsmix.trace.TraceConfigKeys;
@@ -28,15 +28,11 @@ import io.pfsmix.trace.format.TracePoint;
 import io.pfsmix.trace.format.TraceRecord;
 
 /** A real MapReduce job in the LocalJobRunner, traced by configuration alone. */
+@ExtendWith(CloseTraceRecorders.class)
 class TracedLocalJobTest {
 
   @TempDir
   Path tmp;
-
-  @AfterEach
-  void closeRecorders() {
-    TraceRecorders.closeAll();
-  }
 
   @Test
   void aLocalJobIsTracedPerTaskAttempt() throws Exception {

@@ -19,11 +19,12 @@ import org.apache.hadoop.fs.FileRange;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.StreamCapabilities;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 import io.pfsmix.fs.PfsFileSystem;
+import io.pfsmix.fs.PfsTestFileSystems;
 import io.pfsmix.fs.PositionedWriter;
 import io.pfsmix.fs.PositionedWrites;
 import io.pfsmix.fs.backend.ForwardingReadHandle;
@@ -39,15 +40,11 @@ import io.pfsmix.trace.format.TracePoint;
 import io.pfsmix.trace.format.TraceRecord;
 import io.pfsmix.trace.shim.TracingBackendDecorator;
 
+@ExtendWith(CloseTraceRecorders.class)
 class TracingFileSystemTest {
 
   @TempDir
   java.nio.file.Path tmp;
-
-  @AfterEach
-  void closeRecorders() {
-    TraceRecorders.closeAll();
-  }
 
   private Configuration tracedLocal(java.nio.file.Path traces) {
     Configuration conf = new Configuration();
@@ -58,12 +55,9 @@ class TracingFileSystemTest {
   }
 
   private Configuration tracedPfs(java.nio.file.Path traces, java.nio.file.Path root) {
-    Configuration conf = new Configuration();
+    Configuration conf = PfsTestFileSystems.posixConfiguration(root);
     conf.set("fs.pfs.impl", TracingFileSystem.class.getName());
     conf.set(TraceConfigKeys.wrappedImplKey("pfs"), PfsFileSystem.class.getName());
-    conf.setBoolean("fs.pfs.impl.disable.cache", true);
-    conf.set("fs.pfs.backend", "posix");
-    conf.set("fs.pfs.posix.root", root.toString());
     conf.set("fs.pfs.backend.decorators", TracingBackendDecorator.class.getName());
     conf.set("fs.pfs.readahead.size", "256k");
     conf.set(TraceConfigKeys.DESTINATION, traces.toString());
