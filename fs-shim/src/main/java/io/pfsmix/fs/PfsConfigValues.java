@@ -166,6 +166,26 @@ public final class PfsConfigValues {
     return value;
   }
 
+  /**
+   * A directory inside a file system, as a backend's root: absolute, without '.' or '..', slashes collapsed, no
+   * trailing '/' but for "/" itself.
+   */
+  public static String rootDirectory(Configuration conf, String key, String defaultValue) {
+    String value = text(conf, key);
+    String root = value == null ? defaultValue : value;
+    if (!root.startsWith("/")) {
+      throw new IllegalArgumentException(key + " = '" + root + "' is not an absolute path inside the file system");
+    }
+    String normalized = root.replaceAll("/+", "/");
+    for (String part : normalized.split("/")) {
+      if (part.equals(".") || part.equals("..")) {
+        throw new IllegalArgumentException(key + " = '" + root + "' holds '.' or '..'");
+      }
+    }
+    return normalized.length() > 1 && normalized.endsWith("/")
+        ? normalized.substring(0, normalized.length() - 1) : normalized;
+  }
+
   /** The trimmed value; null when the key is unset or empty. */
   private static String text(Configuration conf, String key) {
     String text = conf.getTrimmed(key);

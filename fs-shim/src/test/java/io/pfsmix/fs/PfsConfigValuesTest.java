@@ -112,6 +112,18 @@ class PfsConfigValuesTest {
   }
 
   @Test
+  void rootDirectoriesAreAbsoluteWithoutDotsAndNormalized() {
+    assertThat(PfsConfigValues.rootDirectory(with(null), KEY, "/")).isEqualTo("/");
+    assertThat(PfsConfigValues.rootDirectory(with("//pfsmix//runs/"), KEY, "/")).isEqualTo("/pfsmix/runs");
+    assertThat(PfsConfigValues.rootDirectory(with("/"), KEY, "/x")).isEqualTo("/");
+    refused(() -> PfsConfigValues.rootDirectory(with("pfsmix"), KEY, "/"), "pfsmix",
+        "is not an absolute path inside the file system");
+    for (String dots : List.of("/a/../b", "/a/./b", "/..")) {
+      refused(() -> PfsConfigValues.rootDirectory(with(dots), KEY, "/"), dots, "holds '.' or '..'");
+    }
+  }
+
+  @Test
   void sizesUseTheSizeGrammarAndTheirBounds() {
     assertThat(PfsConfigValues.bytes(with(null), KEY, 4096, 1, 1L << 30)).isEqualTo(4096);
     assertThat(PfsConfigValues.bytes(with("64k"), KEY, 4096, 1, 1L << 30)).isEqualTo(64 << 10);

@@ -27,7 +27,7 @@ final class CephMounts {
 
   /** Mounts the configured root directory, creating it first when it does not exist yet. */
   static CephRoot mount(Configuration conf) throws IOException {
-    String root = normalizeRoot(conf.getTrimmed(CephConfigKeys.ROOT_DIR, CephConfigKeys.ROOT_DIR_DEFAULT));
+    String root = PfsConfigValues.rootDirectory(conf, CephConfigKeys.ROOT_DIR, CephConfigKeys.ROOT_DIR_DEFAULT);
     try {
       return configured(conf).mount(root);
     } catch (ErrnoException e) {
@@ -187,16 +187,5 @@ final class CephMounts {
   private static String describe(Exception e) {
     String message = e.getMessage();
     return message == null || message.isEmpty() ? e.getClass().getSimpleName() : message;
-  }
-
-  static String normalizeRoot(String root) {
-    String normalized = root.replaceAll("/+", "/");
-    if (!normalized.startsWith("/")) {
-      normalized = "/" + normalized;
-    }
-    if (normalized.length() > 1 && normalized.endsWith("/")) {
-      normalized = normalized.substring(0, normalized.length() - 1);
-    }
-    return normalized;
   }
 }

@@ -6,7 +6,6 @@ import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
 import org.apache.hadoop.conf.Configuration;
@@ -278,25 +277,6 @@ public final class OrangefsBackend implements StorageBackend {
       long atime) throws IOException {
     calls.run(operation, path, () -> OrangefsClient.setattr(fs(), root.existing(path, true).handle(), mask,
         permissions, uid, gid, mtime, atime));
-  }
-
-  @Override
-  public Map<String, byte[]> getXAttrs(String path) throws IOException {
-    throw noXattrs();
-  }
-
-  @Override
-  public void setXAttr(String path, String name, byte[] value, boolean create, boolean replace) throws IOException {
-    throw noXattrs();
-  }
-
-  @Override
-  public void removeXAttr(String path, String name) throws IOException {
-    throw noXattrs();
-  }
-
-  private static UnsupportedOperationException noXattrs() {
-    return new UnsupportedOperationException("the orangefs backend has no user extended attributes");
   }
 
   @Override

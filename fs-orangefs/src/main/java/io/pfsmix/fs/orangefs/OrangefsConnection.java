@@ -18,7 +18,7 @@ final class OrangefsConnection {
 
   static OrangefsBackend connect(Configuration conf) throws IOException {
     String server = server(conf);
-    String directory = normalizeRoot(conf.getTrimmed(OrangefsConfigKeys.ROOT, OrangefsConfigKeys.ROOT_DEFAULT));
+    String directory = PfsConfigValues.rootDirectory(conf, OrangefsConfigKeys.ROOT, OrangefsConfigKeys.ROOT_DEFAULT);
     int cacheMillis = (int) PfsConfigValues.duration(conf, OrangefsConfigKeys.CACHE_TIMEOUT_MILLIS,
         OrangefsConfigKeys.CACHE_TIMEOUT_MILLIS_DEFAULT, TimeUnit.MILLISECONDS, 0, Integer.MAX_VALUE);
     String log = conf.getTrimmed(OrangefsConfigKeys.CLIENT_LOG, OrangefsConfigKeys.CLIENT_LOG_DEFAULT);
@@ -73,16 +73,6 @@ final class OrangefsConnection {
       throw new IOException(OrangefsConfigKeys.ROOT + " = " + directory + ": not a directory in the file system");
     }
     return new OrangefsRoot(top.fs(), place.handle(), directory);
-  }
-
-  private static String normalizeRoot(String root) {
-    if (!root.startsWith("/")) {
-      throw new IllegalArgumentException(OrangefsConfigKeys.ROOT + " must be an absolute path inside the file"
-          + " system, got '" + root + "'");
-    }
-    String normalized = root.replaceAll("/+", "/");
-    return normalized.length() > 1 && normalized.endsWith("/")
-        ? normalized.substring(0, normalized.length() - 1) : normalized;
   }
 
   /** The fs_spec to use: the key, else the file system pfsmix started (its pvfs2tab). */

@@ -6,7 +6,6 @@ import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
 import org.apache.hadoop.conf.Configuration;
@@ -290,25 +289,6 @@ public final class QfsBackend implements StorageBackend {
     UnixNames.Owner owner = names.owner(path, user, group);
     run("chown", path, () -> QfsClient.chown(client(), QfsClient.bytes(root.target(path).qfsPath()), owner.uid(),
         owner.gid()));
-  }
-
-  @Override
-  public Map<String, byte[]> getXAttrs(String path) throws IOException {
-    throw noXattrs();
-  }
-
-  @Override
-  public void setXAttr(String path, String name, byte[] value, boolean create, boolean replace) throws IOException {
-    throw noXattrs();
-  }
-
-  @Override
-  public void removeXAttr(String path, String name) throws IOException {
-    throw noXattrs();
-  }
-
-  private static UnsupportedOperationException noXattrs() {
-    return new UnsupportedOperationException("the qfs backend has no extended attributes (QFS has none)");
   }
 
   /** QFS's client API reports no capacity (qfsadmin asks the metaserver for it). */

@@ -29,7 +29,7 @@ final class QfsConnection {
     if (colon <= 0 || port <= 0 || port > 65535) {
       throw new IllegalArgumentException(QfsConfigKeys.METASERVER + " must be HOST:PORT, got '" + metaserver + "'");
     }
-    String directory = normalizeRoot(conf.getTrimmed(QfsConfigKeys.ROOT, QfsConfigKeys.ROOT_DEFAULT));
+    String directory = PfsConfigValues.rootDirectory(conf, QfsConfigKeys.ROOT, QfsConfigKeys.ROOT_DEFAULT);
     int replicas = PfsConfigValues.integer(conf, QfsConfigKeys.REPLICAS, QfsConfigKeys.REPLICAS_DEFAULT, 0,
         Short.MAX_VALUE);
     int retryDelay = (int) PfsConfigValues.duration(conf, QfsConfigKeys.RETRY_DELAY_SECONDS,
@@ -100,21 +100,6 @@ final class QfsConnection {
       }
       return new QfsRoot(top.client(), directory, attributes.fileId());
     });
-  }
-
-  private static String normalizeRoot(String root) {
-    if (!root.startsWith("/")) {
-      throw new IllegalArgumentException(QfsConfigKeys.ROOT + " must be an absolute path inside the file system,"
-          + " got '" + root + "'");
-    }
-    String normalized = root.replaceAll("/+", "/");
-    for (String part : normalized.split("/")) {
-      if (part.equals(".") || part.equals("..")) {
-        throw new IllegalArgumentException(QfsConfigKeys.ROOT + " must not hold '.' or '..', got '" + root + "'");
-      }
-    }
-    return normalized.length() > 1 && normalized.endsWith("/")
-        ? normalized.substring(0, normalized.length() - 1) : normalized;
   }
 
   /** The metaserver to use: the key, else the one of the file system pfsmix started (its configuration). */

@@ -77,11 +77,24 @@ public interface StorageBackend extends Closeable {
 
   void setOwner(String path, String user, String group) throws IOException;
 
-  Map<String, byte[]> getXAttrs(String path) throws IOException;
+  /** Requires {@link BackendCapability#XATTRS}; PfsFileSystem never calls it on a backend without. */
+  default Map<String, byte[]> getXAttrs(String path) throws IOException {
+    throw noXAttrs();
+  }
 
-  void setXAttr(String path, String name, byte[] value, boolean create, boolean replace) throws IOException;
+  /** Requires {@link BackendCapability#XATTRS}. */
+  default void setXAttr(String path, String name, byte[] value, boolean create, boolean replace) throws IOException {
+    throw noXAttrs();
+  }
 
-  void removeXAttr(String path, String name) throws IOException;
+  /** Requires {@link BackendCapability#XATTRS}. */
+  default void removeXAttr(String path, String name) throws IOException {
+    throw noXAttrs();
+  }
+
+  private UnsupportedOperationException noXAttrs() {
+    return new UnsupportedOperationException("the " + name() + " backend has no extended attributes");
+  }
 
   /**
    * Where the bytes of {@code [start, start + length)} of a file live: one location per stripe (or object) that the
