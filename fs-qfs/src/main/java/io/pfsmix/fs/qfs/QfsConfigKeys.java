@@ -27,10 +27,11 @@ public final class QfsConfigKeys {
 
   /**
    * Replicas of each chunk of a new file (QFS files are created replicated, never striped); 0: the replication of the
-   * create call (Hadoop's {@code dfs.replication}).
+   * create call. 2 by default, as conf/core-site.xml's fs.qfs.createParams for qfs://: pfs:// tells Hadoop its
+   * default replication is 1 (replication is the parallel file system's business), so a create call asks for 1.
    */
   public static final String REPLICAS = PREFIX + "replicas";
-  public static final int REPLICAS_DEFAULT = 0;
+  public static final int REPLICAS_DEFAULT = 2;
 
   /**
    * Seconds the client waits before it retries a failed operation: QFS's {@code client.retryDelaySec}. Writers

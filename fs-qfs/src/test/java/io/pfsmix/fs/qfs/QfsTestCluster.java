@@ -84,6 +84,36 @@ public final class QfsTestCluster {
     return conf;
   }
 
+  /** Kills chunkserver {@code i} (1-based) with SIGKILL and waits until it is gone. */
+  public void killChunkserver(int i) throws IOException {
+    TestProcesses.kill(Long.parseLong(Files.readString(script.dir().resolve("run/chunk" + i + ".pid")).trim()),
+        "chunkserver " + i);
+  }
+
+  /** Starts chunkserver {@code i} again on its chunk directory, as the script started it. */
+  public void startChunkserver(int i) throws IOException {
+    ProcessBuilder chunkserver = new ProcessBuilder("setsid", install.resolve("bin/chunkserver").toString(),
+        script.dir().resolve("conf/chunk" + i + ".prp").toString())
+        .redirectOutput(ProcessBuilder.Redirect.appendTo(script.dir().resolve("log/chunk" + i + ".log").toFile()))
+        .redirectErrorStream(true).redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+    chunkserver.environment().put("LD_LIBRARY_PATH", install.resolve("lib").toString());
+    chunkserver.start();
+    // the tests after this one create files with a replica on each chunkserver
+    String status = "";
+    for (int attempt = 0; attempt < 120; attempt++) {
+      try {
+        status = script.run("status");
+        if (status.contains(CHUNKSERVERS + " chunkservers joined")) {
+          return;
+        }
+      } catch (IOException notYet) {
+        status = notYet.getMessage();
+      }
+      TestProcesses.sleep(500);
+    }
+    throw new IOException("chunkserver " + i + " did not rejoin the metaserver within 60 s: " + status);
+  }
+
   /** Runs QFS's own tool {@code qfs} as a client of this file system (e.g. to plant what pfs:// cannot make). */
   public String qfs(String... arguments) throws IOException {
     List<String> command = new ArrayList<>(List.of("env", "LD_LIBRARY_PATH=" + install.resolve("lib"),
