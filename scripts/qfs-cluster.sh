@@ -142,6 +142,11 @@ wait_until_serving() {
   deadline=$((SECONDS + seconds))
   until (($(up_chunkservers | grep -c .) >= chunkservers)); do
     for name in $(servers); do
+      # a server that cannot bind its port may not exit (the metaserver logs it and stays): say so now, not in 60 s
+      if grep -q "Address already in use" "$dir/log/$name.log" 2>/dev/null; then
+        log_tail "$dir/log/$name.log"
+        die "$name: a port of $port..$((port + 2)) is in use (another program took it since the check); choose another base port with --port, and run 'down' to clean up"
+      fi
       # the servers write their pid files when they have started; a dead pid is a server that exited
       if pid=$(pid_of "$name") && ! alive "$pid"; then
         log_tail "$dir/log/$name.log"

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -14,6 +13,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import io.pfsmix.cli.Cli;
+import io.pfsmix.fs.LocalPorts;
 
 /** `./pfsmix CLUSTER up|down` of the cluster commands (orangefs, qfs) as their tests drive them, and the programs of the built install. */
 final class ClusterCli {
@@ -69,8 +69,6 @@ final class ClusterCli {
   }
 
   static int freePort() throws IOException {
-    try (ServerSocket socket = new ServerSocket(0)) {
-      return socket.getLocalPort();
-    }
+    return LocalPorts.free(1);
   }
 }

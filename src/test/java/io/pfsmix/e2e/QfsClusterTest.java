@@ -3,8 +3,6 @@ package io.pfsmix.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -18,6 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import io.pfsmix.cli.Cli;
 import io.pfsmix.e2e.ClusterCli.Lines;
+import io.pfsmix.fs.LocalPorts;
 
 /**
  * {@code ./pfsmix qfs up|status|down} on a directory and ports of the test's own: a metaserver and two chunkservers
@@ -42,7 +41,8 @@ class QfsClusterTest {
   @Test
   void upStatusCopyInAndOutDown() throws Exception {
     Path dir = temp.resolve("qfs");
-    int port = threeFreePorts();
+    // the metaserver's two ports and the chunkservers' port
+    int port = LocalPorts.free(3);
     Lines up = ClusterCli.up("qfs", dir, port, "--chunkservers", "2");
     try {
       assertThat(up.get("meta")).isEqualTo("127.0.0.1:" + port);
@@ -123,25 +123,6 @@ class QfsClusterTest {
   private static long chunkBytes(Path chunks) throws IOException {
     try (Stream<Path> files = Files.walk(chunks)) {
       return files.filter(Files::isRegularFile).mapToLong(p -> p.toFile().length()).sum();
-    }
-  }
-
-  /** A port whose next two are free too (the metaserver's two ports and the chunkservers' port). */
-  private static int threeFreePorts() throws IOException {
-    for (int attempt = 0; attempt < 50; attempt++) {
-      int port = ClusterCli.freePort();
-      if (port < 65533 && free(port + 1) && free(port + 2)) {
-        return port;
-      }
-    }
-    throw new IOException("no three consecutive free ports found in 50 attempts");
-  }
-
-  private static boolean free(int port) {
-    try (ServerSocket socket = new ServerSocket(port, 1, InetAddress.getLoopbackAddress())) {
-      return true;
-    } catch (IOException e) {
-      return false;
     }
   }
 }

@@ -1,7 +1,6 @@
 package io.pfsmix.fs;
 
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -62,11 +61,9 @@ public final class TestProcesses {
     }
   }
 
-  /** A TCP port nothing listens on now. */
+  /** A TCP port nothing listens on now, outside the ephemeral range ({@link LocalPorts}). */
   public static int freePort() throws IOException {
-    try (ServerSocket socket = new ServerSocket(0)) {
-      return socket.getLocalPort();
-    }
+    return LocalPorts.free(1);
   }
 
   public static void sleep(long millis) {

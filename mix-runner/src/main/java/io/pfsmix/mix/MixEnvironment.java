@@ -15,6 +15,7 @@ import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 
+import io.pfsmix.fs.LocalPorts;
 import io.pfsmix.fs.OptionalBackendKeys;
 import io.pfsmix.fs.PfsAbstractFileSystem;
 import io.pfsmix.fs.PfsConfigKeys;
@@ -115,7 +116,7 @@ final class MixEnvironment implements AutoCloseable {
   }
 
   private void startCeph(Progress progress) throws Exception {
-    Map<String, String> out = startLocalCluster("ceph", "scripts/ceph-cluster.sh", progress);
+    Map<String, String> out = startLocalCluster("ceph", "scripts/ceph-cluster.sh", 1, progress);
     String cephConf = required(out, "conf", "ceph");
     // fs-ceph is built only where Ceph is installed: its keys' names come from fs-shim, the backend at run time
     conf.set(PfsConfigKeys.BACKEND, OptionalBackendKeys.Ceph.BACKEND_NAME);
@@ -125,7 +126,7 @@ final class MixEnvironment implements AutoCloseable {
   }
 
   private void startOrangefs(Progress progress) throws Exception {
-    Map<String, String> out = startLocalCluster("orangefs", "scripts/orangefs-cluster.sh", progress);
+    Map<String, String> out = startLocalCluster("orangefs", "scripts/orangefs-cluster.sh", 1, progress);
     String server = required(out, "server", "orangefs");
     conf.set(PfsConfigKeys.BACKEND, OptionalBackendKeys.Orangefs.BACKEND_NAME);
     conf.set(OptionalBackendKeys.Orangefs.SERVER, server);
@@ -134,7 +135,8 @@ final class MixEnvironment implements AutoCloseable {
   }
 
   private void startQfs(Progress progress) throws Exception {
-    Map<String, String> out = startLocalCluster("qfs", "scripts/qfs-cluster.sh", progress);
+    // the metaserver's client and chunkserver ports, then the chunkservers' port
+    Map<String, String> out = startLocalCluster("qfs", "scripts/qfs-cluster.sh", 3, progress);
     String metaserver = required(out, "meta", "qfs");
     conf.set(PfsConfigKeys.BACKEND, OptionalBackendKeys.Qfs.BACKEND_NAME);
     conf.set(OptionalBackendKeys.Qfs.METASERVER, metaserver);
@@ -143,10 +145,12 @@ final class MixEnvironment implements AutoCloseable {
   }
 
   /**
-   * Starts a file system with one of the project's cluster scripts in a directory and on a port of its own, so that it
-   * never clashes with another on this machine, and registers its stop; returns the "key value" lines `up` printed.
+   * Starts a file system with one of the project's cluster scripts in a directory and on ports of its own (a base port
+   * and the {@code ports - 1} after it), so that it never clashes with another on this machine, and registers its
+   * stop; returns the "key value" lines `up` printed.
    */
-  private Map<String, String> startLocalCluster(String name, String scriptPath, Progress progress) throws Exception {
+  private Map<String, String> startLocalCluster(String name, String scriptPath, int ports, Progress progress)
+      throws Exception {
     Path script = PfsmixHome.path().resolve(scriptPath);
     if (!Files.isExecutable(script)) {
       throw new IllegalStateException(name + ": " + script + " not found or not executable");
@@ -154,10 +158,7 @@ final class MixEnvironment implements AutoCloseable {
     // a short path: a Ceph cluster's admin sockets must fit a Unix socket name (108 bytes)
     Path dir = Files.createTempDirectory("pfsmix-" + name + "-");
     progress.say("starting the local " + name + " file system (" + script + " up --dir " + dir + ")");
-    int port;
-    try (java.net.ServerSocket probe = new java.net.ServerSocket(0)) {
-      port = probe.getLocalPort();
-    }
+    int port = LocalPorts.free(ports);
     toStop.add(new Stop("stopping the local " + name + " file system",
         () -> runScript(script, "down", "--dir", dir.toString())));
     Map<String, String> out = runScript(script, "up", "--dir", dir.toString(), "--port", Integer.toString(port));
