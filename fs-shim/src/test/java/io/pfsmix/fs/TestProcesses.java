@@ -66,6 +66,13 @@ public final class TestProcesses {
     return LocalPorts.free(1);
   }
 
+  /** {@code length} bytes that a seed determines, for data a test writes and checks back. */
+  public static byte[] randomBytes(int length, long seed) {
+    byte[] bytes = new byte[length];
+    new java.util.Random(seed).nextBytes(bytes);
+    return bytes;
+  }
+
   public static void sleep(long millis) {
     try {
       Thread.sleep(millis);

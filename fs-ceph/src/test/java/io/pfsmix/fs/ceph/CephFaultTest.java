@@ -11,7 +11,6 @@ import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Random;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.apache.hadoop.conf.Configuration;
@@ -41,12 +40,6 @@ class CephFaultTest {
   private static final String SECRET = "AQDn8XRmAAAAABAAsEcReTkEyD0n0tLeAkQ4tA==";
   private static final CreateOptions ONE_MIB_BLOCKS = new CreateOptions(false, new FsPermission((short) 0644),
       (short) 1, 1L << 20);
-
-  private static byte[] random(int length, long seed) {
-    byte[] bytes = new byte[length];
-    new Random(seed).nextBytes(bytes);
-    return bytes;
-  }
 
   private static void write(CephFsBackend backend, String path, byte[] data) throws IOException {
     try (WriteHandle out = backend.create(path, ONE_MIB_BLOCKS)) {
@@ -124,11 +117,11 @@ class CephFaultTest {
     Configuration conf = cluster.configuration("/faults");
     // libcephfs waits for a dead OSD until it is back; the backend gives up on a call after this many seconds
     conf.set(CephConfigKeys.IO_TIMEOUT_SECONDS, "10");
-    byte[] before = random(6 << 20, 11);
+    byte[] before = TestProcesses.randomBytes(6 << 20, 11);
     CephFsBackend backend = CephFsBackend.mount(conf);
     try {
       write(backend, "/before-osd-fault.bin", before);
-      byte[] chunk = random(1 << 20, 12);
+      byte[] chunk = TestProcesses.randomBytes(1 << 20, 12);
       IOException failure = assertTimeoutPreemptively(Duration.ofSeconds(120), () -> {
         try (WriteHandle out = backend.create("/during-osd-fault.bin", ONE_MIB_BLOCKS)) {
           for (int i = 0; i < 16; i++) {
@@ -163,7 +156,7 @@ class CephFaultTest {
     List<byte[]> contents = new ArrayList<>();
     try (CephFsBackend writer = CephFsBackend.mount(cluster.configuration("/faults"))) {
       for (int i = 0; i < 4; i++) {
-        contents.add(random(1 << 20, 20 + i));
+        contents.add(TestProcesses.randomBytes(1 << 20, 20 + i));
         write(writer, "/mds-" + i + ".bin", contents.get(i));
       }
     }

@@ -9,7 +9,6 @@ import java.net.InetAddress;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-import java.util.Random;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.BlockLocation;
@@ -24,6 +23,7 @@ import io.pfsmix.fs.backend.CreateOptions;
 import io.pfsmix.fs.backend.FileInfo;
 import io.pfsmix.fs.backend.ReadHandle;
 import io.pfsmix.fs.backend.WriteHandle;
+import io.pfsmix.fs.TestProcesses;
 
 /** The backend's operations against the real test cluster, checked by bytes, layouts and OSD placement. */
 class CephFsBackendTest {
@@ -48,12 +48,6 @@ class CephFsBackendTest {
 
   private static CreateOptions options(short replication, long blockSize) {
     return new CreateOptions(false, FILE_MODE, replication, blockSize);
-  }
-
-  private static byte[] random(int length, long seed) {
-    byte[] bytes = new byte[length];
-    new Random(seed).nextBytes(bytes);
-    return bytes;
   }
 
   private static void write(String path, CreateOptions options, byte[] data) throws IOException {
@@ -83,7 +77,7 @@ class CephFsBackendTest {
 
   @Test
   void writtenBytesReadBackAndStatShowsLayoutFromBlockSize() throws IOException {
-    byte[] data = random(3 << 20, 1);
+    byte[] data = TestProcesses.randomBytes(3 << 20, 1);
     write("/layout.bin", options((short) 1, 1L << 20), data);
 
     assertThat(readAll("/layout.bin")).isEqualTo(data);
@@ -113,7 +107,7 @@ class CephFsBackendTest {
 
   @Test
   void replicationTwoGoesToTheTwoReplicaPool() throws IOException {
-    write("/replicated.bin", options((short) 2, 1L << 20), random(2 << 20, 2));
+    write("/replicated.bin", options((short) 2, 1L << 20), TestProcesses.randomBytes(2 << 20, 2));
     FileInfo info = backend.stat("/replicated.bin");
     // the replica count stat reports is that of the file's pool: only pfsmix_data_r2 has two
     assertThat(info.replication()).isEqualTo((short) 2);
@@ -127,7 +121,7 @@ class CephFsBackendTest {
 
   @Test
   void blockLocationsNameOneLocationPerStripeWithCrushHostAndOsdAddress() throws IOException {
-    write("/located.bin", options((short) 1, 1L << 20), random((5 << 20) + 17, 3));
+    write("/located.bin", options((short) 1, 1L << 20), TestProcesses.randomBytes((5 << 20) + 17, 3));
     FileInfo info = backend.stat("/located.bin");
 
     BlockLocation[] all = backend.blockLocations("/located.bin", info, 0, info.length());
@@ -147,7 +141,7 @@ class CephFsBackendTest {
 
   @Test
   void heapBuffersAreCopiedAndCounted() throws IOException {
-    byte[] data = random(1 << 16, 4);
+    byte[] data = TestProcesses.randomBytes(1 << 16, 4);
     long copiesBefore = backend.bufferCopies();
     write("/copies.bin", options((short) 1, 1L << 20), data);
     readAll("/copies.bin");
@@ -165,7 +159,7 @@ class CephFsBackendTest {
   void offsetsBeyondTwoGibibytesAreHonoured() throws IOException {
     // 64-bit offsets go to libcephfs as they are (the old Java binding truncated them to int)
     long far = (3L << 30) + 12345;
-    byte[] data = random(1 << 16, 5);
+    byte[] data = TestProcesses.randomBytes(1 << 16, 5);
     try (WriteHandle out = backend.create("/sparse.bin", options((short) 1, 4L << 20))) {
       out.write(far, ByteBuffer.wrap(data));
       out.write(7, ByteBuffer.wrap(data, 0, 100).slice());
@@ -234,8 +228,8 @@ class CephFsBackendTest {
 
   @Test
   void overwriteReplacesTheFileWithTheNewLayout() throws IOException {
-    write("/over.bin", options((short) 1, 1L << 20), random(1000, 6));
-    byte[] second = random(10, 7);
+    write("/over.bin", options((short) 1, 1L << 20), TestProcesses.randomBytes(1000, 6));
+    byte[] second = TestProcesses.randomBytes(10, 7);
     write("/over.bin", new CreateOptions(true, FILE_MODE, (short) 1, 2L << 20), second);
     assertThat(readAll("/over.bin")).isEqualTo(second);
     assertThat(backend.stat("/over.bin").blockSize()).isEqualTo(2L << 20);

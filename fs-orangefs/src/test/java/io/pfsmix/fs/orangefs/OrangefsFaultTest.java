@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
 import java.net.URI;
-import java.util.Random;
 import java.util.concurrent.TimeUnit;
 
 import org.apache.hadoop.conf.Configuration;
@@ -24,12 +23,6 @@ import io.pfsmix.fs.TestProcesses;
  * died.
  */
 class OrangefsFaultTest {
-
-  private static byte[] random(int length, long seed) {
-    byte[] bytes = new byte[length];
-    new Random(seed).nextBytes(bytes);
-    return bytes;
-  }
 
   @Test
   @Timeout(value = 3, unit = TimeUnit.MINUTES)
@@ -75,13 +68,13 @@ class OrangefsFaultTest {
     Configuration conf = cluster.configuration("/fault-test");
     conf.setInt(OrangefsConfigKeys.IO_TIMEOUT_SECONDS, 20);
     conf.set(OrangefsConfigKeys.STRIP_SIZE, "64k");
-    byte[] closed = random(3 << 20, 7);
+    byte[] closed = TestProcesses.randomBytes(3 << 20, 7);
     String victim = cluster.aliases().get(2);
     try (FileSystem fs = FileSystem.newInstance(URI.create("ofs:///"), conf)) {
       try (FSDataOutputStream out = fs.create(new Path("/closed.bin"))) {
         out.write(closed);
       }
-      byte[] chunk = random(1 << 20, 8);
+      byte[] chunk = TestProcesses.randomBytes(1 << 20, 8);
       IOException failure = null;
       FSDataOutputStream out = fs.create(new Path("/open.bin"));
       try {

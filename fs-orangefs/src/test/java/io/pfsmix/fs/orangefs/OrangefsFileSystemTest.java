@@ -10,7 +10,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
-import java.util.Random;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataInputStream;
@@ -26,6 +25,8 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+
+import io.pfsmix.fs.TestProcesses;
 
 /**
  * ofs:// as a user meets it: bytes written are the bytes read, names, sizes, permissions and times as set, the errors
@@ -49,15 +50,9 @@ class OrangefsFileSystemTest {
     }
   }
 
-  private static byte[] random(int length, long seed) {
-    byte[] bytes = new byte[length];
-    new Random(seed).nextBytes(bytes);
-    return bytes;
-  }
-
   @Test
   void bytesWrittenAreReadBackAtAnyOffset() throws IOException {
-    byte[] data = random(5_000_123, 1);
+    byte[] data = TestProcesses.randomBytes(5_000_123, 1);
     org.apache.hadoop.fs.Path file = new org.apache.hadoop.fs.Path("/data/bytes.bin");
     try (FSDataOutputStream out = fs.create(file)) {
       out.write(data, 0, 1000);
@@ -120,7 +115,7 @@ class OrangefsFileSystemTest {
   @Test
   void streamStatisticsCountTheBytesReadThroughTheReadAhead() throws IOException {
     org.apache.hadoop.fs.Path file = new org.apache.hadoop.fs.Path("/stats/file");
-    byte[] data = random(300_000, 2);
+    byte[] data = TestProcesses.randomBytes(300_000, 2);
     try (FSDataOutputStream out = fs.create(file)) {
       out.write(data);
     }

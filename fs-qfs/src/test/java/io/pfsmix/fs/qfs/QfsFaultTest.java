@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
 import java.net.URI;
-import java.util.Random;
 import java.util.concurrent.TimeUnit;
 
 import org.apache.hadoop.conf.Configuration;
@@ -15,6 +14,8 @@ import org.apache.hadoop.fs.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
+import io.pfsmix.fs.TestProcesses;
+
 /**
  * A chunkserver killed mid-write: the write either finishes with every byte in place (QFS goes on with the replica
  * left) or fails with an IOException naming the file, never hangs (the @Timeout only guards the run, nothing is
@@ -23,20 +24,14 @@ import org.junit.jupiter.api.Timeout;
  */
 class QfsFaultTest {
 
-  private static byte[] random(int length, long seed) {
-    byte[] bytes = new byte[length];
-    new Random(seed).nextBytes(bytes);
-    return bytes;
-  }
-
   @Test
   @Timeout(value = 5, unit = TimeUnit.MINUTES)
   void aChunkserverKilledMidWriteLeavesClosedFilesReadableAndTheOpenOneWholeOrFailed() throws Exception {
     QfsTestCluster cluster = QfsTestCluster.get();
     Configuration conf = cluster.configuration("/fault-test");
     conf.set(QfsConfigKeys.RETRY_DELAY_SECONDS, "1");
-    byte[] closed = random(3 << 20, 7);
-    byte[] chunk = random(1 << 20, 8);
+    byte[] closed = TestProcesses.randomBytes(3 << 20, 7);
+    byte[] chunk = TestProcesses.randomBytes(1 << 20, 8);
     int written = 0;
     IOException failure = null;
     try (FileSystem fs = FileSystem.newInstance(URI.create("pfs:///"), conf)) {
