@@ -7,10 +7,14 @@
 // "client" with arguments: actor name, action file) and the action files. Action lines:
 //   <actor> sleep <seconds>            time that uses no modelled resource (a job's start-up, a metadata call)
 //   <actor> compute <seconds>          CPU time on the client host (its cores are shared by all actors)
-//   <actor> read <target> <bytes>      the target's read latency, then the disk read and the transfer to the client,
-//                                      which proceed together (the call ends when both did)
-//   <actor> write <target> <bytes>     the target's write latency, then the transfer and disk write are started and the
-//                                      actor goes on (write-back) while it has fewer than the client host's property
+//   <actor> read <target> <bytes> [<cpu seconds>]
+//                                      the target's read latency, then the disk read, the transfer to the client and
+//                                      the call's client CPU (the copy to the caller, on the shared cores), which
+//                                      proceed together (the call ends when all three did)
+//   <actor> write <target> <bytes> [<cpu seconds>]
+//                                      the target's write latency, then the transfer and disk write are started and the
+//                                      actor goes on (write-back) once it did the call's client CPU (the copy from the
+//                                      caller, on the shared cores) while it has fewer than the client host's property
 //                                      write_back_depth writes under way, else it waits for its oldest first; they are
 //                                      all waited for at fsync and at the actor's end
 //   <actor> fsync                      waits until every write the actor started has reached its disk
@@ -66,6 +70,11 @@ double latency(const sg4::Host* host, const char* key) {
   return value == nullptr ? 0.0 : std::strtod(value, nullptr);
 }
 
+// The optional client CPU seconds of a read or write (0 when absent).
+double cpu_seconds(const simgrid::xbt::ReplayAction& action) {
+  return action.size() > 4 ? number(action, 4) : 0.0;
+}
+
 void wait_pending() {
   Pending& p = pending[sg4::this_actor::get_pid()];
   for (auto& c : p.comms)
@@ -88,6 +97,9 @@ void read_action(simgrid::xbt::ReplayAction& action) {
   sg4::this_actor::sleep_for(latency(storage, "read_latency"));
   sg4::IoPtr io = storage->get_disks().front()->read_async(bytes);
   sg4::CommPtr comm = sg4::Comm::sendto_async(storage, sg4::this_actor::get_host(), bytes);
+  double cpu = cpu_seconds(action);
+  if (cpu > 0)
+    sg4::this_actor::execute(cpu * sg4::this_actor::get_host()->get_speed());
   io->wait();
   comm->wait();
 }
@@ -106,6 +118,11 @@ void write_action(simgrid::xbt::ReplayAction& action) {
   }
   p.comms.push_back(sg4::Comm::sendto_async(sg4::this_actor::get_host(), storage, bytes));
   p.ios.push_back(storage->get_disks().front()->write_async(bytes));
+  // the caller's core copies the data before the call returns; the calibration measured the copy within the same
+  // interval as the transfer, so the two overlap here too
+  double cpu = cpu_seconds(action);
+  if (cpu > 0)
+    sg4::this_actor::execute(cpu * sg4::this_actor::get_host()->get_speed());
 }
 
 void fsync_action(simgrid::xbt::ReplayAction&) { wait_pending(); }

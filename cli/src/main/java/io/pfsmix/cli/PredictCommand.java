@@ -15,7 +15,7 @@ import picocli.CommandLine.Parameters;
 @Command(name = "predict", mixinStandardHelpOptions = true,
     header = "Predict a mix from its alone phases' traces in SimGrid; compare with what was measured.",
     description = {"Calibrates the storage's read/write bandwidth and latency and the clients'",
-        "CPU time between I/O calls from the phases of RESULTS_DIR (a traced mix) in",
+        "CPU time in and between I/O calls from the phases of RESULTS_DIR (a traced mix) in",
         "which TFIDF and IOR ran alone, replays those traces together in SimGrid",
         "(shared disks, links and client cores; write-back writes, fsync a barrier),",
         "and prints predicted runtimes, slowdowns and mixed/serial beside the",
@@ -54,6 +54,11 @@ final class PredictCommand implements Callable<Integer> {
       description = "latency of each link. Default: ${DEFAULT-VALUE}")
   double linkLatency;
 
+  @Option(names = "--io-cpu", paramLabel = "FRACTION", description = "how much of the copy cost measured in reads and "
+      + "writes (CPU per byte) they charge the shared client cores, 0 to 1. Default: " + Predictor.PAGE_CACHE_IO_CPU
+      + " on the embedded pfs (a local directory: page-cache copies), 0 on other file systems")
+  Double ioCpu;
+
   @Option(names = "--no-what-if", description = "skip the what-if tables")
   boolean noWhatIf;
 
@@ -68,6 +73,9 @@ final class PredictCommand implements Callable<Integer> {
     if (!(linkLatency >= 0) || Double.isInfinite(linkLatency)) {
       throw new IllegalArgumentException("--link-latency must be a finite number of seconds >= 0, got " + linkLatency);
     }
+    if (ioCpu != null && !(ioCpu >= 0 && ioCpu <= 1)) {
+      throw new IllegalArgumentException("--io-cpu must be a fraction from 0 to 1, got " + ioCpu);
+    }
     long stripeBytes = Sizes.parse("--stripe", stripe);
     long link = Sizes.parse("--link-bw", linkBw);
     if (stripeBytes < 1 || link < 1) {
@@ -81,7 +89,7 @@ final class PredictCommand implements Callable<Integer> {
     }
     Path work = modelDir != null ? modelDir : results.resolve("prediction");
     Predictor.Options options = new Predictor.Options(sim, work, cores, link, linkLatency, stripeBytes, targets,
-        !noWhatIf);
+        !noWhatIf, ioCpu);
     new Predictor(results, options, System.out).run();
     System.out.println();
     System.out.println("models: " + work);

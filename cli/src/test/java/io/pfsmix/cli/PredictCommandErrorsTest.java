@@ -20,6 +20,9 @@ class PredictCommandErrorsTest {
         {"--cores=0", "predict: --cores must be at least 1, got 0"},
         {"--stripe=0", "predict: --stripe must be positive"},
         {"--link-latency=-1", "predict: --link-latency must be a finite number of seconds >= 0, got -1.0"},
+        {"--io-cpu=1.5", "predict: --io-cpu must be a fraction from 0 to 1, got 1.5"},
+        {"--io-cpu=-0.1", "predict: --io-cpu must be a fraction from 0 to 1, got -0.1"},
+        {"--io-cpu=NaN", "predict: --io-cpu must be a fraction from 0 to 1, got NaN"},
     };
     for (String[] c : cases) {
       Cli.Run run = Cli.run("predict", c[0], dir.toString());

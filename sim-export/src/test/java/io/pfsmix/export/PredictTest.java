@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import io.pfsmix.export.predict.Calibration;
 import io.pfsmix.export.predict.PhaseCalls;
 import io.pfsmix.export.predict.Predictor;
+import io.pfsmix.export.predict.SimModel;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -16,6 +17,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -82,7 +84,7 @@ class PredictTest {
     Path r = results();
     PhaseCalls tfidf = PhaseCalls.load(r.resolve("traces/002-pfs-r1-tfidf-alone-traced"), "tfidf", 0, 0);
     PhaseCalls ior = PhaseCalls.load(r.resolve("traces/003-pfs-r1-n-to-1-ior-alone-traced"), "ior", 0, 0);
-    Calibration c = Calibration.fit(List.of(tfidf, ior));
+    Calibration c = Calibration.fit(List.of(tfidf, ior), 2, 0);
     // equal sizes leave no slope to fit: no latency; 10 MiB read in 10 ms of reads
     assertThat(c.readLatency()).isZero();
     assertThat(c.readBandwidth()).isCloseTo(10 * MIB / 0.010, within(1.0));
@@ -100,7 +102,7 @@ class PredictTest {
     Path r = results();
     ByteArrayOutputStream text = new ByteArrayOutputStream();
     List<Predictor.Row> rows = new Predictor(r, new Predictor.Options(simulator.toAbsolutePath(), r.resolve("models"),
-        2, 1e12, 0, MIB, 1, false), new PrintStream(text, true, StandardCharsets.UTF_8)).run();
+        2, 1e12, 0, MIB, 1, false, null), new PrintStream(text, true, StandardCharsets.UTF_8)).run();
     assertThat(rows).hasSize(1);
     double[] measured = rows.get(0).measured();
     double[] predicted = rows.get(0).predicted();
@@ -117,9 +119,86 @@ class PredictTest {
     assertThat(text.toString(StandardCharsets.UTF_8)).contains("| pfs | 1 | n-to-1 | mixed s | 0.040 |");
   }
 
+  /** Loads one rank's accesses, written as a phase's traces, as that workload's calls (started at its first call). */
+  private PhaseCalls phase(String name, String workload, long[][] accesses, long startNs) throws IOException {
+    TestTraces t = new TestTraces().rankAccesses("n1", 0, "/" + workload + "/f", accesses, startNs);
+    Path d = Files.createDirectories(dir.resolve("traces").resolve(name));
+    t.write(d);
+    return PhaseCalls.load(d, workload, startNs, end(t));
+  }
+
+  @Test
+  void theCopysCpuPerByteIsTheLowestTenthOfTheCallsAtTheirShareOfACore() throws Exception {
+    long t0 = TestTraces.T0;
+    // 20 reads of 1 MiB, one at a time: 4 took 0.5 ms (the copy alone), 16 took 2 ms (they also waited for the disk)
+    long[][] reads = new long[20][];
+    for (int i = 0; i < 20; i++) {
+      reads[i] = new long[] {0, i * MIB, MIB, i % 5 == 0 ? 500_000 : 2_000_000};
+    }
+    PhaseCalls reader = phase("reader", "tfidf", reads, t0);
+    Calibration c = Calibration.fit(List.of(reader), 2, 1);
+    assertThat(c.cpuPerByte("tfidf", EventKind.READ) * MIB).isCloseTo(0.0005, within(1e-9));
+    assertThat(c.cpuPerByte("tfidf", EventKind.WRITE)).isZero();
+    // the disk still holds the whole transfer time: 20 MiB in 4 x 0.5 + 16 x 2 ms
+    assertThat(c.readBandwidth()).isCloseTo(20 * MIB / 0.034, within(1.0));
+    // charged at half the measured cost, and not at all on a file system whose clients only wait
+    assertThat(Calibration.fit(List.of(reader), 2, 0.5).cpuPerByte("tfidf", EventKind.READ) * MIB)
+        .isCloseTo(0.00025, within(1e-9));
+    assertThat(Calibration.fit(List.of(reader), 2, 0).cpuPerByte("tfidf", EventKind.READ)).isZero();
+    assertThatThrownBy(() -> Calibration.fit(List.of(reader), 2, 1.5)).isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("got 1.5");
+
+    // a writer whose 10 writes of 1 ms per MiB ran while another actor computed (between its two calls 50 ms apart):
+    // on one core each write had half of it, so its copy cost 0.5 ms per MiB; on two cores it had a whole one
+    long[][] writes = new long[10][];
+    for (int i = 0; i < 10; i++) {
+      writes[i] = new long[] {1, i * MIB, MIB, 1_000_000, i == 0 ? 5_000_000 : 10_000};
+    }
+    TestTraces shared = new TestTraces().rankAccesses("n1", 0, "/ior/ckpt", writes, t0)
+        .rankAccesses("n1", 1, "/ior/other", new long[][] {{0, 0, 1, 1000}, {0, 1, 1, 1000, 50_000_000}}, t0);
+    Path d = Files.createDirectories(dir.resolve("traces/shared"));
+    shared.write(d);
+    PhaseCalls ior = PhaseCalls.load(d, "ior", t0, end(shared));
+    assertThat(Calibration.fit(List.of(ior), 1, 1).cpuPerByte("ior", EventKind.WRITE) * MIB)
+        .isCloseTo(0.0005, within(1e-9));
+    assertThat(Calibration.fit(List.of(ior), 2, 1).cpuPerByte("ior", EventKind.WRITE) * MIB)
+        .isCloseTo(0.001, within(1e-9));
+  }
+
+  @Test
+  void actorsSharingOneCoreTakeTheSumOfTheirCpuTimeIncludingTheirCallsCopies() throws Exception {
+    Path simulator = Paths.get(System.getProperty("pfsmix.simgrid.predict", "target/native/pfsmix-simgrid-predict"));
+    assumeTrue(Files.isExecutable(simulator), "SimGrid predictor not built at " + simulator);
+    long t0 = TestTraces.T0;
+    // TFIDF-like: two 1-byte reads 1 s apart (1 s of computing between them); IOR-like: one write of 1 MiB whose copy
+    // costs 1 s of CPU
+    PhaseCalls tfidf = phase("t", "tfidf", new long[][] {{0, 0, 1, 1000}, {0, 1, 1, 1000, 1_000_000_000}}, t0);
+    PhaseCalls ior = phase("i", "ior", new long[][] {{1, 0, MIB, 1000}}, t0);
+    Calibration cal = new Calibration(1e15, 1e15, 0, 0, 2, 1, 1, Map.of("ior",
+        new Calibration.CpuPerByte(0, 1.0 / MIB)));
+    double[] alone = new double[2];
+    double[] together = new double[2];
+    for (int cores = 1; cores <= 2; cores++) {
+      SimModel.Machine m = new SimModel.Machine(cal, 1, MIB, cores, 1e15, 0);
+      Path models = dir.resolve("models-" + cores);
+      double t = SimModel.run(simulator.toAbsolutePath(), models.resolve("t"), m, List.of(new SimModel.Workload(tfidf, 1,
+          1))).runtime();
+      double i = SimModel.run(simulator.toAbsolutePath(), models.resolve("i"), m, List.of(new SimModel.Workload(ior, 1,
+          1))).runtime();
+      assertThat(t).as("TFIDF alone").isCloseTo(1.0, within(0.001));
+      assertThat(i).as("IOR alone").isCloseTo(1.0, within(0.001));
+      alone[cores - 1] = Math.max(t, i);
+      together[cores - 1] = SimModel.run(simulator.toAbsolutePath(), models.resolve("both"), m,
+          List.of(new SimModel.Workload(tfidf, 1, 1), new SimModel.Workload(ior, 1, 1))).runtime();
+    }
+    // one core: the copy and the computing share it, both end at 2 s (the sum); two cores: 1 s (the max)
+    assertThat(together[0]).isCloseTo(2.0, within(0.001));
+    assertThat(together[1]).isCloseTo(1.0, within(0.001));
+  }
+
   @Test
   void aResultsDirectoryWithoutResultsOrTracesIsRefusedNamingWhatIsMissing() throws Exception {
-    Predictor.Options options = new Predictor.Options(Path.of("/bin/true"), dir.resolve("m"), 1, 1e9, 0, MIB, 1, false);
+    Predictor.Options options = new Predictor.Options(Path.of("/bin/true"), dir.resolve("m"), 1, 1e9, 0, MIB, 1, false, null);
     PrintStream out = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
     assertThatThrownBy(() -> new Predictor(dir, options, out).run()).isInstanceOf(IOException.class)
         .hasMessageContaining(dir.resolve("results.json").toString()).hasMessageContaining("no such results file");

@@ -55,14 +55,19 @@ final class TestTraces {
     return this;
   }
 
-  /** One rank opening a file, doing the given accesses ({write?1:0, offset, bytes} each) one after the other, closing. */
+  /**
+   * One rank opening a file, doing the given accesses ({write?1:0, offset, bytes} each, optionally followed by the
+   * access's duration and its distance from the previous call's end, in ns) one after the other, closing.
+   */
   TestTraces rankAccesses(String host, int rank, String file, long[][] accesses, long startNs) {
     EventContext c = new EventContext(host, 5000 + rank, "", "", rank);
     long t = add(startNs, 1000, TraceOp.POSIX_OPEN, TracePoint.POSIX, file, TraceRecord.NONE, TraceRecord.NONE,
         TraceRecord.NONE, c);
     for (long[] a : accesses) {
-      t = add(t, 1_000_000, a[0] == 1 ? TraceOp.POSIX_PWRITE : TraceOp.POSIX_PREAD, TracePoint.POSIX, file, a[1], a[2],
-          a[2], c);
+      // optional a[3]: the access's duration (1 ms); a[4]: the time since the previous call ended (10 us)
+      t += a.length > 4 ? a[4] - 10_000 : 0;
+      t = add(t, a.length > 3 ? a[3] : 1_000_000, a[0] == 1 ? TraceOp.POSIX_PWRITE : TraceOp.POSIX_PREAD,
+          TracePoint.POSIX, file, a[1], a[2], a[2], c);
     }
     add(t, 1000, TraceOp.POSIX_CLOSE, TracePoint.POSIX, file, TraceRecord.NONE, TraceRecord.NONE, TraceRecord.NONE, c);
     return this;

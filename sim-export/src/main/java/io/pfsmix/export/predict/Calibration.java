@@ -4,19 +4,34 @@ import io.pfsmix.export.EventKind;
 import io.pfsmix.export.predict.PhaseCalls.Call;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 
 /**
- * A storage target's read and write bandwidth and latency and its metadata latency, fitted to the calls of the phases in
- * which each workload ran alone (docs/predict.md): a data call's latency is the intercept of a least-squares line of
- * duration over bytes (at least 0, at most the shortest such call); the bandwidth is the bytes moved over the time during
- * which at least one call was transferring (each call's interval less its latency), so concurrent calls share it as they
- * did. Calls that move no data are replayed with the durations they had (docs/predict.md).
+ * A storage target's read and write bandwidth and latency, and the client CPU each workload's reads and writes cost per
+ * byte, fitted to the calls of the phases in which each workload ran alone (docs/predict.md): a data call's latency is
+ * the intercept of a least-squares line of duration over bytes (at least 0, at most the shortest such call); the
+ * bandwidth is the bytes moved over the time during which at least one call was transferring (each call's interval less
+ * its latency), so concurrent calls share it as they did; the CPU per byte is the lowest tenth of the calls' transfer
+ * time per byte at the share of a core they had, times ioCpu. Calls that move no data are replayed with the durations
+ * they had.
+ *
+ * @param ioCpu how much of the measured copy cost a data call charges the client's cores (1 on a file system whose
+ *     storage is the client's own page cache, 0 where the client only waits on servers)
+ * @param cpuPerByte per workload: CPU seconds a byte read and a byte written cost the client
  */
 public record Calibration(double readBandwidth, double writeBandwidth, double readLatency, double writeLatency,
-    long reads, long writes) {
+    long reads, long writes, double ioCpu, Map<String, CpuPerByte> cpuPerByte) {
+
+  /** CPU seconds per byte of a workload's reads and writes (0 where it made none). */
+  public record CpuPerByte(double read, double write) {
+    double of(EventKind kind) {
+      return kind == EventKind.READ ? read : write;
+    }
+  }
 
   /**
    * Kinds of calls that move no data. Closing a file the actor wrote since it opened it, and an fsync, commit the
@@ -28,27 +43,38 @@ public record Calibration(double readBandwidth, double writeBandwidth, double re
 
   private static final double NS = 1e9;
 
-  /** Fits the model to these phases' calls; data calls of one kind are needed for that kind's figures. */
-  public static Calibration fit(List<PhaseCalls> phases) {
+  /**
+   * Fits the model to these phases' calls, measured on a client with that many cores, charging ioCpu (0 to 1) of the
+   * copy cost measured to the client's cores; data calls of one kind are needed for that kind's figures.
+   */
+  public static Calibration fit(List<PhaseCalls> phases, int cores, double ioCpu) {
+    if (!(ioCpu >= 0 && ioCpu <= 1)) {
+      throw new IllegalArgumentException("the share of an I/O call's copy cost charged to the client must be within 0 and 1, got " + ioCpu);
+    }
     List<Call> reads = new ArrayList<>();
     List<Call> writes = new ArrayList<>();
     for (PhaseCalls p : phases) {
       for (List<Call> calls : p.byActor().values()) {
         for (Call c : calls) {
-          if (c.kind() == EventKind.READ) {
-            if (c.bytes() > 0) {
-              reads.add(c);
-            }
-          } else if (c.kind() == EventKind.WRITE) {
-            if (c.bytes() > 0) {
-              writes.add(c);
-            }
+          if (c.kind() == EventKind.READ && c.bytes() > 0) {
+            reads.add(c);
+          } else if (c.kind() == EventKind.WRITE && c.bytes() > 0) {
+            writes.add(c);
           }
         }
       }
     }
     double readLatency = latency(reads);
     double writeLatency = latency(writes);
+    // per workload: the CPU seconds per byte of each of its reads, then of each of its writes, over all of its phases
+    Map<String, List<List<Double>>> perCall = new LinkedHashMap<>();
+    for (PhaseCalls p : phases) {
+      List<List<Double>> own = perCall.computeIfAbsent(p.workload(), w -> List.of(new ArrayList<>(), new ArrayList<>()));
+      addCpu(p, EventKind.READ, readLatency, cores, own.get(0));
+      addCpu(p, EventKind.WRITE, writeLatency, cores, own.get(1));
+    }
+    Map<String, CpuPerByte> cpu = new LinkedHashMap<>();
+    perCall.forEach((w, own) -> cpu.put(w, new CpuPerByte(ioCpu * lowDecile(own.get(0)), ioCpu * lowDecile(own.get(1)))));
     double readBw = bandwidth(reads, readLatency);
     double writeBw = bandwidth(writes, writeLatency);
     if (Double.isNaN(readBw) && Double.isNaN(writeBw)) {
@@ -64,7 +90,43 @@ public record Calibration(double readBandwidth, double writeBandwidth, double re
       writeBw = readBw;
       writeLatency = readLatency;
     }
-    return new Calibration(readBw, writeBw, readLatency, writeLatency, reads.size(), writes.size());
+    return new Calibration(readBw, writeBw, readLatency, writeLatency, reads.size(), writes.size(), ioCpu, cpu);
+  }
+
+  /** CPU seconds a byte of this kind cost the workload's client: 0 for a workload the calibration has not seen. */
+  public double cpuPerByte(String workload, EventKind kind) {
+    CpuPerByte c = cpuPerByte.get(workload);
+    return c == null ? 0 : c.of(kind);
+  }
+
+  /**
+   * Adds the CPU seconds per byte each of one phase's data calls of a kind took at most: its transfer time (its duration
+   * less the latency) times the share of a core it had (cores / the actors computing at its middle and itself, at most 1),
+   * over its bytes. A call measured while more actors than cores were busy ran slower than its CPU work; the model's
+   * shared cores slow it the same way again.
+   */
+  private static void addCpu(PhaseCalls p, EventKind kind, double latency, int cores, List<Double> out) {
+    for (List<Call> calls : p.byActor().values()) {
+      for (Call c : calls) {
+        if (c.kind() == kind && c.bytes() > 0) {
+          int busy = 1 + p.computing(c.startNs() + (c.endNs() - c.startNs()) / 2);
+          out.add(Math.max(0, seconds(c) - latency) * Math.min(1.0, (double) cores / busy) / c.bytes());
+        }
+      }
+    }
+  }
+
+  /**
+   * The copy's CPU per byte: the lowest tenth of the calls' figures. The fastest calls waited for nothing but the copy
+   * (a page-cache hit, no dirty-page throttling); what slower calls took beyond it was storage time, which the disk
+   * bandwidth already holds. 0 without calls.
+   */
+  static double lowDecile(List<Double> perByte) {
+    if (perByte.isEmpty()) {
+      return 0;
+    }
+    List<Double> sorted = perByte.stream().sorted().toList();
+    return sorted.get((sorted.size() - 1) / 10);
   }
 
   /**
@@ -146,9 +208,24 @@ public record Calibration(double readBandwidth, double writeBandwidth, double re
     return (c.endNs() - c.startNs()) / NS;
   }
 
-  /** For reports: "read 812.3 MiB/s + 41 us latency (16 calls), write 296.3 MiB/s + 14 us (11292 calls)". */
+  /**
+   * For reports: "read 812.3 MiB/s + 41 us latency (16 calls), write 296.3 MiB/s + 14 us (11292 calls); client CPU per
+   * MiB: tfidf read 1.10 ms, ior write 2.31 ms".
+   */
   public String describe() {
-    return String.format(Locale.ROOT, "read %.1f MiB/s + %.0f us latency (%d calls), write %.1f MiB/s + %.0f us (%d calls)",
-        readBandwidth / (1 << 20), readLatency * 1e6, reads, writeBandwidth / (1 << 20), writeLatency * 1e6, writes);
+    StringBuilder s = new StringBuilder(String.format(Locale.ROOT,
+        "read %.1f MiB/s + %.0f us latency (%d calls), write %.1f MiB/s + %.0f us (%d calls)",
+        readBandwidth / (1 << 20), readLatency * 1e6, reads, writeBandwidth / (1 << 20), writeLatency * 1e6, writes));
+    String sep = "; client CPU per MiB: ";
+    for (Map.Entry<String, CpuPerByte> e : cpuPerByte.entrySet()) {
+      for (EventKind kind : List.of(EventKind.READ, EventKind.WRITE)) {
+        if (e.getValue().of(kind) > 0) {
+          s.append(String.format(Locale.ROOT, "%s%s %s %.2f ms", sep, e.getKey(), kind.name().toLowerCase(Locale.ROOT),
+              e.getValue().of(kind) * (1 << 20) * 1e3));
+          sep = ", ";
+        }
+      }
+    }
+    return s.toString();
   }
 }

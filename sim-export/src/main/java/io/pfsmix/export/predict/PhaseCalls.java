@@ -179,15 +179,19 @@ public final class PhaseCalls {
 
   /**
    * How many of the phase's actors were between two of their calls (computing, by the model's reading) at that instant:
-   * an actor that measured a gap while others computed too got only its share of the cores during it.
+   * an actor that measured a gap or a call while others computed too got only its share of the cores during it. A rank
+   * waiting at a barrier is not computing (the model makes it wait there).
    */
   public int computing(long atNs) {
     if (gapStarts == null) {
       List<long[]> gaps = new ArrayList<>();
-      for (List<Call> calls : byActor.values()) {
+      for (Map.Entry<String, List<Call>> actor : byActor.entrySet()) {
         long previousEnd = Long.MIN_VALUE;
-        for (Call c : calls) {
-          if (previousEnd != Long.MIN_VALUE && c.startNs() > previousEnd) {
+        List<Call> calls = actor.getValue();
+        for (int i = 0; i < calls.size(); i++) {
+          Call c = calls.get(i);
+          boolean waiting = barrierBefore(actor.getKey(), i) >= 0 && c.startNs() - previousEnd >= BARRIER_WAIT_NS;
+          if (previousEnd != Long.MIN_VALUE && c.startNs() > previousEnd && !waiting) {
             gaps.add(new long[] {previousEnd, c.startNs()});
           }
           previousEnd = Math.max(previousEnd, c.endNs());

@@ -21,9 +21,23 @@ public final class Predictor {
   static final String TFIDF = "tfidf";
   static final String IOR = "ior";
 
-  /** Settings of a prediction. */
+  /**
+   * Settings of a prediction. ioCpu: how much (0 to 1) of the copy cost measured in the data calls the model charges the
+   * client's cores, or null for the file system's default ({@link #defaultIoCpu}).
+   */
   public record Options(Path simulator, Path workDir, int cores, double linkBandwidth, double linkLatency,
-      long stripeBytes, int targets, boolean whatIf) {
+      long stripeBytes, int targets, boolean whatIf, Double ioCpu) {
+  }
+
+  /**
+   * The embedded pfs keeps its files in a local directory: a read or write there copies between the caller's buffer and
+   * the page cache on the caller's core, which the traced calls measure (docs/predict.md).
+   */
+  public static final double PAGE_CACHE_IO_CPU = 1;
+
+  /** The default of {@link Options#ioCpu}: the embedded pfs's calls copy on the client; other clients wait on servers. */
+  public static double defaultIoCpu(String fs) {
+    return fs.equals("pfs") ? PAGE_CACHE_IO_CPU : 0;
   }
 
   /** One workload's run in a phase, as results.json records it. */
@@ -88,7 +102,8 @@ public final class Predictor {
     if (alone.isEmpty()) {
       return List.of();
     }
-    Calibration cal = Calibration.fit(new ArrayList<>(alone.values()));
+    double ioCpu = options.ioCpu() != null ? options.ioCpu() : defaultIoCpu(fs);
+    Calibration cal = Calibration.fit(new ArrayList<>(alone.values()), options.cores(), ioCpu);
     out.printf(Locale.ROOT, "%s: all %d alone phases (%s point): %s%n", fs, alone.size(),
         alone.values().iterator().next().point().name().toLowerCase(Locale.ROOT), cal.describe());
     List<Row> rows = new ArrayList<>();
@@ -106,7 +121,7 @@ public final class Predictor {
       PhaseCalls i = alone.get(ior.id());
       // the machine as it was around this mixed phase: calibrated from the alone phases of the same repetition
       // (on a shared machine the storage's speed drifts between repetitions far more than workloads interfere)
-      Calibration own = Calibration.fit(List.of(t, i));
+      Calibration own = Calibration.fit(List.of(t, i), options.cores(), ioCpu);
       SimModel.Machine repMachine = new SimModel.Machine(own, options.targets(), options.stripeBytes(),
           options.cores(), options.linkBandwidth(), options.linkLatency());
       out.printf(Locale.ROOT, "  repetition %d, %s: %s%n", mixed.repetition(), mixed.pattern(), own.describe());

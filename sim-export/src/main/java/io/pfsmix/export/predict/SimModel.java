@@ -20,7 +20,7 @@ import java.util.concurrent.TimeUnit;
  * pfsmix-simgrid-predict and run by it: a client host whose cores all actors share, storage targets (a host with one disk
  * of the calibrated bandwidth and latency each) behind one link per host. Each actor replays a traced actor's calls: it
  * idles until its first call (the job's start-up), spends the gaps between its calls computing, and makes each call on
- * the target its file's stripe lands on.
+ * the target its file's stripe lands on, its data calls also doing their calibrated client CPU on the shared cores.
  */
 public final class SimModel {
   /** What to replay: one alone phase's calls, its actors copied and its data scaled. */
@@ -118,8 +118,9 @@ public final class SimModel {
             m.targets());
         Calibration.MetaKind kind = Calibration.metaKind(c, written);
         if (kind == null) {
-          out.write(name + " " + (c.kind() == EventKind.READ ? "read" : "write") + " " + target + " "
-              + Math.round(c.bytes() * scale) + "\n");
+          long bytes = Math.round(c.bytes() * scale);
+          out.write(String.format(Locale.ROOT, "%s %s %s %d %.9f%n", name, c.kind() == EventKind.READ ? "read" : "write",
+              target, bytes, bytes * m.target().cpuPerByte(p.workload(), c.kind())));
         } else {
           // an fsync, and a close that commits written data, wait for the actor's write-back to reach the disks
           boolean drain = kind == Calibration.MetaKind.FSYNC || kind == Calibration.MetaKind.CLOSE_AFTER_WRITE;
