@@ -4,8 +4,8 @@
  *
  * Every intercepted call goes to the next definition of the symbol (dlsym RTLD_NEXT); the library only adds a record.
  * Only descriptors the library saw being opened are traced, so a program's stdout, sockets and pipes cost nothing.
- * Each thread fills its own buffer of records; a full buffer is packed (columns of varint deltas, compressed with zstd:
- * a PACKED RECORDS block of format 2.0) and written as one block by the thread that filled it, under a process-wide
+ * Each thread fills its own buffer of records; a full buffer is packed (columns of varint deltas, compressed with LZ4:
+ * a PACKED RECORDS block of format 2.1) and written as one block by the thread that filled it, under a process-wide
  * lock: a preloaded process has no flusher thread, so the packing (tens of ns a record, docs/benchmarks.md) is that
  * thread's. Buffers are written at thread exit and at process exit (not at exec or _exit). Each block goes
  * out with a PROGRESS block in one positioned write, so that on a full disk the file keeps its whole blocks and ends with
@@ -36,7 +36,7 @@
 #include <sys/uio.h>
 #include <time.h>
 #include <unistd.h>
-#include <zstd.h>
+#include <lz4.h>
 
 /* The format's codes and layout, generated from the Java definitions at build time (tracing/pom.xml). */
 #include "pfsmix_trace_format.h"
@@ -461,10 +461,9 @@ static void open_trace_locked(void) {
 
 /* ---- packing records (docs/trace-format.md, PACKED RECORDS), under g_lock */
 
-static ZSTD_CCtx *g_cctx;            /* reused for every block; a forked child makes its own */
 static unsigned char g_columns[PACKED_COLUMNS][RECORDS_PER_BUFFER * MAX_VARINT];
 static unsigned char g_raw[4 * PACKED_COLUMNS + PACKED_COLUMNS * RECORDS_PER_BUFFER * MAX_VARINT];
-static unsigned char g_packed[PACKED_PREFIX_SIZE + ZSTD_COMPRESSBOUND(sizeof g_raw)];
+static unsigned char g_packed[PACKED_PREFIX_SIZE + LZ4_COMPRESSBOUND(sizeof g_raw)];
 
 static size_t put_varint(unsigned char *out, size_t at, int64_t value) {
   uint64_t zigzag = ((uint64_t) value << 1) ^ (uint64_t) (value >> 63);
@@ -495,7 +494,7 @@ static size_t keep_first_when_rest_zero(const unsigned char *column, size_t end,
   return first;
 }
 
-/* Packs records into a PACKED RECORDS payload in g_packed; returns its length, or 0 when zstd failed (errno set). */
+/* Packs records into a PACKED RECORDS payload in g_packed; returns its length, or 0 when LZ4 failed (errno set). */
 static size_t pack_records_locked(const struct record *records, int count) {
   size_t ends[PACKED_COLUMNS] = {0};
   int64_t start = 0, offset = 0, length = 0, bytes = 0, thread = 0, path = 0, context = 0, op = 0, point = 0;
@@ -533,21 +532,17 @@ static size_t pack_records_locked(const struct record *records, int count) {
     memcpy(g_raw + raw, g_columns[c], ends[c]);
     raw += ends[c];
   }
-  if (!g_cctx && !(g_cctx = ZSTD_createCCtx())) {
-    errno = ENOMEM;
-    return 0;
-  }
-  size_t packed = ZSTD_compressCCtx(g_cctx, g_packed + PACKED_PREFIX_SIZE, sizeof g_packed - PACKED_PREFIX_SIZE, g_raw,
-      raw, ZSTD_LEVEL);
-  if (ZSTD_isError(packed)) {
-    errno = ENOMEM;
+  int packed = LZ4_compress_default((const char *) g_raw, (char *) g_packed + PACKED_PREFIX_SIZE, (int) raw,
+      (int) (sizeof g_packed - PACKED_PREFIX_SIZE));
+  if (packed <= 0) {
+    errno = EINVAL;
     return 0;
   }
   uint32_t raw_length = (uint32_t) raw;
-  g_packed[0] = CODEC_ZSTD;
+  g_packed[0] = CODEC_LZ4;
   g_packed[1] = g_packed[2] = g_packed[3] = 0;
   memcpy(g_packed + 4, &raw_length, 4);
-  return PACKED_PREFIX_SIZE + packed;
+  return PACKED_PREFIX_SIZE + (size_t) packed;
 }
 
 /* Writes a thread's records as one block (called with the buffer's lock held). */
@@ -780,7 +775,6 @@ static inline int ready(void) {
 /* The child writes its own file: forget the parent's file, buffers and written tables. */
 static void after_fork_in_child(void) {
   g_lock = (pthread_mutex_t) PTHREAD_MUTEX_INITIALIZER;
-  g_cctx = NULL;                     /* the parent's may have been in use by another thread: left, not freed */
   if (g_fd >= 0) real_close(g_fd);
   g_fd = -1;
   g_failed = 0;

@@ -186,12 +186,13 @@ final class TraceCommand implements Runnable {
 
   @Command(name = "bench", mixinStandardHelpOptions = true,
       header = "The trace format's versions side by side on real traces: size, writing, reading, exporting.",
-      description = {"Writes each TRACE's records again as format 1.1 (64-byte records) and as 2.0 (packed), the way a "
-          + "recorder's flusher writes them (buffers of 1,024 records, a PROGRESS block after each), then reads each "
-          + "back and exports it; the two versions' runs alternate. Prints bytes per record, records written per "
-          + "CPU-second of the writing thread (one core), records read and exported per CPU-second and per second, "
-          + "medians of the runs, with the load average. Holds a TRACE's records in memory (64 bytes each).",
-          "Targets (format 2.0): <= 6 bytes per record, >= 2 M records written per core, reading and exporting no "
+      description = {"Writes each TRACE's records again as format 1.1 (64-byte records), 2.0 (packed, zstd) and 2.1 "
+          + "(packed, LZ4), the way a recorder's flusher writes them (buffers of 1,024 records, a PROGRESS block after "
+          + "each), then reads each back and exports it; the versions' runs alternate. Prints bytes per record, "
+          + "records written per CPU-second of the writing thread (one core), records read and exported per CPU-second "
+          + "and per second, medians of the runs, reading's ratio to 1.1, with the load average. Holds a TRACE's "
+          + "records in memory (64 bytes each).",
+          "Targets (format 2.1): <= 6 bytes per record, >= 2 M records written per core, reading and exporting no "
           + "slower than 1.1."})
   static final class FormatBench implements Callable<Integer> {
 

@@ -3,26 +3,20 @@ package io.pfsmix.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.File;
-import java.io.IOException;
-import java.io.InputStream;
-import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.zip.ZipEntry;
-import java.util.zip.ZipFile;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import com.github.luben.zstd.Zstd;
-
 /**
  * A traced copy whose trace destination fills up. The disk is a file size limit (ulimit -f), which the kernel enforces
- * as a full file system is: the trace file cannot grow, while the copy (smaller than the limit) goes on.
+ * as a full file system is: the trace file cannot grow, while the copy (smaller than the limit) goes on. (Under the
+ * limit lz4-java cannot unpack its native library, larger than the limit, and packs with its Java codec instead.)
  */
 class TraceFullDiskTest {
 
@@ -43,7 +37,7 @@ class TraceFullDiskTest {
     String classpath = Path.of("..", "conf").toAbsolutePath().normalize() + File.pathSeparator
         + System.getProperty("java.class.path");
     Cli.Run copy = Cli.start(new ProcessBuilder("bash", "-c", "ulimit -f 64 && exec \"$0\" \"$@\"", java, "-cp",
-        classpath, "-DZstdNativePath=" + unpackZstdLibrary(), Main.class.getName(), "hadoop", "fs",
+        classpath, Main.class.getName(), "hadoop", "fs",
         "-Dfs.file.impl=io.pfsmix.trace.hadoop.TracingLocalFileSystem", "-Dpfsmix.trace.destination=" + traces,
         "-Dio.file.buffer.size=1", // one traced read per byte: far more trace than the 64 KiB limit
         "-put", "file://" + in, "file://" + out), Map.of());
@@ -65,24 +59,5 @@ class TraceFullDiskTest {
     assertThat(written).isPositive();
     assertThat(lost).isGreaterThan(written); // 60,000 single-byte reads and writes against a 64 KiB limit
     assertThat(summary.stdout()).doesNotContain("cut short");
-  }
-
-  /**
-   * zstd-jni unpacks its native library (larger than the limit) to a temporary file when a trace block is first
-   * packed; under the limit that fails and the whole trace is lost, so the library is unpacked here beforehand and
-   * named to zstd-jni with its ZstdNativePath property.
-   */
-  private Path unpackZstdLibrary() throws IOException, URISyntaxException {
-    Path jar = Path.of(Zstd.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-    String prefix = "linux/" + System.getProperty("os.arch") + "/libzstd-jni";
-    try (ZipFile zip = new ZipFile(jar.toFile())) {
-      ZipEntry entry = zip.stream().filter(e -> e.getName().startsWith(prefix) && e.getName().endsWith(".so"))
-          .findFirst().orElseThrow(() -> new IOException("no " + prefix + "*.so in " + jar));
-      Path library = dir.resolve("libzstd-jni.so");
-      try (InputStream in = zip.getInputStream(entry)) {
-        Files.copy(in, library);
-      }
-      return library;
-    }
   }
 }

@@ -23,10 +23,10 @@ import io.pfsmix.trace.tools.OutputTarget;
 
 /**
  * The trace format's versions side by side on real traces: each trace's records are written again as format 1.1
- * (64-byte records) and as 2.0 (packed), the way a recorder's flusher writes them (buffers of 1,024 records handed to a
- * {@link BinaryTraceDestination}, a PROGRESS block after each), then read back and exported; the runs of the two
- * versions alternate. Rates are records per CPU-second of the one thread doing the work (what one core gives,
- * whatever else the machine runs) and, for reading and exporting, records per wall-clock second.
+ * (64-byte records), 2.0 (packed, zstd) and the current version (packed, LZ4), the way a recorder's flusher writes them
+ * (buffers of 1,024 records handed to a {@link BinaryTraceDestination}, a PROGRESS block after each), then read back
+ * and exported; the versions' runs alternate. Rates are records per CPU-second of the one thread doing the work (what
+ * one core gives, whatever else the machine runs) and, for reading and exporting, records per wall-clock second.
  */
 public final class TraceFormatBenchmark {
 
@@ -45,7 +45,8 @@ public final class TraceFormatBenchmark {
   }
 
   private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
-  private static final int[][] VERSIONS = {{1, 1}, {TraceFormat.VERSION_MAJOR, TraceFormat.VERSION_MINOR}};
+  /** 1.1's 64-byte records, 2.0's zstd-packed blocks, the current version's LZ4-packed ones. */
+  private static final int[][] VERSIONS = {{1, 1}, {2, 0}, {TraceFormat.VERSION_MAJOR, TraceFormat.VERSION_MINOR}};
 
   private final Path directory;
   private final int repetitions;
@@ -101,7 +102,7 @@ public final class TraceFormatBenchmark {
     // run -1 warms up (the JIT compiles both versions' paths) and is not counted
     for (int run = -1; run < repetitions; run++) {
       for (int v = 0; v < VERSIONS.length; v++) {
-        Path written = directory.resolve("run" + run + "-v" + VERSIONS[v][0]);
+        Path written = directory.resolve("run" + run + "-v" + VERSIONS[v][0] + "." + VERSIONS[v][1]);
         int at = Math.max(run, 0);
         Files.createDirectories(written);
         TraceHeader versioned = new TraceHeader(VERSIONS[v][0], VERSIONS[v][1], header.wallAnchorNs(),
@@ -150,6 +151,12 @@ public final class TraceFormatBenchmark {
           exporter == null ? "-" : millions(f.exportedPerCpuSecond()),
           exporter == null ? "-" : millions(f.exportedPerSecond()));
     }
+    StringBuilder ratios = new StringBuilder();
+    for (Figures f : figures.subList(1, figures.size())) {
+      ratios.append(String.format(Locale.ROOT, "  %s %.2f", f.version(),
+          f.readPerCpuSecond() / figures.get(0).readPerCpuSecond()));
+    }
+    out.printf(Locale.ROOT, "  read/CPU-s against %s:%s%n", figures.get(0).version(), ratios);
     out.printf(Locale.ROOT, "  medians of %d runs after a warm-up (versions alternating); M = million records; "
         + "load average %.2f%n",
         repetitions, loadAverage());

@@ -9,13 +9,18 @@ import com.github.luben.zstd.Zstd;
 import com.github.luben.zstd.ZstdDecompressCtx;
 import com.github.luben.zstd.ZstdException;
 
+import net.jpountz.lz4.LZ4Compressor;
+import net.jpountz.lz4.LZ4Exception;
+import net.jpountz.lz4.LZ4Factory;
+import net.jpountz.lz4.LZ4SafeDecompressor;
+
 /**
- * The payload of a PACKED RECORDS block (format 2.0, docs/trace-format.md): the block's records as one column per
- * field, each value a zigzag varint of its difference from what the previous record of the block predicts, the columns
- * compressed together as one zstd frame. Records of one thread differ little from one to the next (times a few
- * microseconds apart, offsets following on, the same path and sizes), so most values take one byte before compression
- * and compress well after it. The writers pack the 64-byte records of {@link TraceFormat}; the reader unpacks into one
- * array per field.
+ * The payload of a PACKED RECORDS block (format 2, docs/trace-format.md): the block's records as one column per field,
+ * each value a zigzag varint of its difference from what the previous record of the block predicts, the columns
+ * compressed together as one LZ4 block (format 2.1) or zstd frame (2.0). Records of one thread differ little from one
+ * to the next (times a few microseconds apart, offsets following on, the same path and sizes), so most values take one
+ * byte before compression and compress well after it. The writers pack the 64-byte records of {@link TraceFormat}; the
+ * reader unpacks into one array per field.
  */
 final class PackedRecords {
 
@@ -52,10 +57,21 @@ final class PackedRecords {
 
   /** Packs blocks for one writer thread, reusing its buffers (they grow to the largest block packed). */
   static final class Encoder {
+    private final int codec;
+    // JNI where lz4-java's native library loads, else its pure-Java codec: never a failure, unlike zstd-jni's
+    private final LZ4Compressor lz4 = LZ4Factory.fastestInstance().fastCompressor();
     private final byte[][] columns = new byte[COLUMN_COUNT][];
     private final int[] ends = new int[COLUMN_COUNT];
     private byte[] raw = new byte[0];
     private byte[] packed = new byte[0];
+
+    /** An encoder compressing with {@code codec}, {@link TraceFormat#CODEC_LZ4} or {@link TraceFormat#CODEC_ZSTD}. */
+    Encoder(int codec) {
+      if (codec != TraceFormat.CODEC_LZ4 && codec != TraceFormat.CODEC_ZSTD) {
+        throw new IllegalArgumentException("unknown packed-records codec " + codec);
+      }
+      this.codec = codec;
+    }
 
     /**
      * Packs {@code count} 64-byte records from the buffer's position (which is left unchanged).
@@ -128,18 +144,26 @@ final class PackedRecords {
         at += ends[c];
       }
 
-      int bound = TraceFormat.PACKED_PREFIX_SIZE + (int) Zstd.compressBound(rawLength);
+      int bound = TraceFormat.PACKED_PREFIX_SIZE + (codec == TraceFormat.CODEC_LZ4 ? lz4.maxCompressedLength(rawLength)
+          : (int) Zstd.compressBound(rawLength));
       if (packed.length < bound) {
         packed = new byte[bound];
       }
-      long size = Zstd.compressByteArray(packed, TraceFormat.PACKED_PREFIX_SIZE, bound - TraceFormat.PACKED_PREFIX_SIZE,
-          raw, 0, rawLength, TraceFormat.ZSTD_LEVEL);
-      if (Zstd.isError(size)) {
-        throw new IllegalStateException("zstd could not compress a record block: " + Zstd.getErrorName(size));
+      int size;
+      if (codec == TraceFormat.CODEC_LZ4) {
+        size = lz4.compress(raw, 0, rawLength, packed, TraceFormat.PACKED_PREFIX_SIZE,
+            bound - TraceFormat.PACKED_PREFIX_SIZE);
+      } else {
+        long zstdSize = Zstd.compressByteArray(packed, TraceFormat.PACKED_PREFIX_SIZE,
+            bound - TraceFormat.PACKED_PREFIX_SIZE, raw, 0, rawLength, TraceFormat.ZSTD_LEVEL);
+        if (Zstd.isError(zstdSize)) {
+          throw new IllegalStateException("zstd could not compress a record block: " + Zstd.getErrorName(zstdSize));
+        }
+        size = (int) zstdSize;
       }
-      ByteBuffer payload = ByteBuffer.wrap(packed, 0, TraceFormat.PACKED_PREFIX_SIZE + (int) size)
+      ByteBuffer payload = ByteBuffer.wrap(packed, 0, TraceFormat.PACKED_PREFIX_SIZE + size)
           .order(ByteOrder.LITTLE_ENDIAN);
-      payload.put(0, (byte) TraceFormat.CODEC_ZSTD);
+      payload.put(0, (byte) codec);
       payload.put(1, (byte) 0);
       payload.put(2, (byte) 0);
       payload.put(3, (byte) 0);
@@ -184,14 +208,15 @@ final class PackedRecords {
 
   /**
    * Unpacks blocks for one reader into one array per field, reusing its arrays (bounded by the format's block limits)
-   * and its zstd context (native memory, released by {@link #close()}: making one per block cost more than the rest of
-   * reading).
+   * and, for 2.0's blocks, its zstd context (native memory, released by {@link #close()}: making one per block cost
+   * more than the rest of reading).
    */
   static final class Decoder implements AutoCloseable {
     /** Eight bytes of the unpacked data as one little-endian long. */
     private static final VarHandle EIGHT_BYTES = MethodHandles.byteArrayViewVarHandle(long[].class,
         ByteOrder.LITTLE_ENDIAN);
     private ZstdDecompressCtx zstd;
+    private final LZ4SafeDecompressor lz4 = LZ4Factory.fastestInstance().safeDecompressor();
     private byte[] raw = new byte[0];
     long[] start = new long[0];
     long[] duration = new long[0];
@@ -221,7 +246,7 @@ final class PackedRecords {
         throw new TraceFormatException(name, blockStart, "packed record block too short for its codec prefix");
       }
       int codec = payload.get(payload.position()) & 0xff;
-      if (codec != TraceFormat.CODEC_ZSTD) {
+      if (codec != TraceFormat.CODEC_ZSTD && codec != TraceFormat.CODEC_LZ4) {
         throw new TraceFormatException(name, blockStart, "packed record block has unknown codec " + codec);
       }
       int rawLength = payload.getInt(payload.position() + 4);
@@ -234,16 +259,24 @@ final class PackedRecords {
       if (raw.length < rawLength) {
         raw = new byte[rawLength];
       }
-      if (zstd == null) {
-        zstd = new ZstdDecompressCtx();
-      }
       int from = payload.arrayOffset() + payload.position() + TraceFormat.PACKED_PREFIX_SIZE;
+      int compressed = payload.remaining() - TraceFormat.PACKED_PREFIX_SIZE;
       int size;
-      try {
-        size = zstd.decompressByteArray(raw, 0, rawLength, payload.array(), from,
-            payload.remaining() - TraceFormat.PACKED_PREFIX_SIZE);
-      } catch (ZstdException e) {
-        throw new TraceFormatException(name, blockStart, "damaged compressed records (zstd: " + e.getMessage() + ")");
+      if (codec == TraceFormat.CODEC_LZ4) {
+        try {
+          size = lz4.decompress(payload.array(), from, compressed, raw, 0, rawLength);
+        } catch (LZ4Exception e) {
+          throw new TraceFormatException(name, blockStart, "damaged compressed records (lz4: " + e.getMessage() + ")");
+        }
+      } else {
+        if (zstd == null) {
+          zstd = new ZstdDecompressCtx();
+        }
+        try {
+          size = zstd.decompressByteArray(raw, 0, rawLength, payload.array(), from, compressed);
+        } catch (ZstdException e) {
+          throw new TraceFormatException(name, blockStart, "damaged compressed records (zstd: " + e.getMessage() + ")");
+        }
       }
       if (size != rawLength) {
         throw new TraceFormatException(name, blockStart, "damaged compressed records (" + size + " bytes instead of "

@@ -37,7 +37,8 @@ public final class TraceBlockWriter {
   }
 
   public void writeHeader(TraceHeader header) throws IOException {
-    packer = header.versionMajor() >= 2 ? new PackedRecords.Encoder() : null;
+    packer = header.versionMajor() >= 2
+        ? new PackedRecords.Encoder(TraceFormat.codecOf(header.versionMajor(), header.versionMinor())) : null;
     ByteBuffer body = ByteBuffer.allocate(4096).order(ByteOrder.LITTLE_ENDIAN);
     body.putLong(header.wallAnchorNs());
     body.putLong(header.monotonicAnchorNs());

@@ -12,9 +12,12 @@ public final class TraceFormat {
   private TraceFormat() {
   }
 
-  /** Version 2.0 writes records in PACKED RECORDS blocks; 1.x files (64-byte RECORDS blocks) still read. */
+  /**
+   * Version 2 writes records in PACKED RECORDS blocks, compressed with LZ4 since 2.1 (zstd in 2.0); 2.0 files and 1.x
+   * files (64-byte RECORDS blocks) still read.
+   */
   public static final int VERSION_MAJOR = 2;
-  public static final int VERSION_MINOR = 0;
+  public static final int VERSION_MINOR = 1;
   /** The oldest major version a reader reads. */
   public static final int OLDEST_MAJOR = 1;
 
@@ -42,14 +45,24 @@ public final class TraceFormat {
   /** Since 2.0: records as columns of varint deltas, compressed (see {@link PackedRecords}). */
   public static final int BLOCK_PACKED_RECORDS = 7;
 
-  /** Codec byte of a PACKED RECORDS block: a zstd frame. */
+  /** Codec byte of a PACKED RECORDS block: a zstd frame (what 2.0 writes). */
   public static final int CODEC_ZSTD = 1;
+  /**
+   * Codec byte of a PACKED RECORDS block: one LZ4 block (what 2.1 writes; it unpacks about four times faster than zstd,
+   * which read 2.0 files slower than 1.1's: docs/benchmarks.md).
+   */
+  public static final int CODEC_LZ4 = 2;
   /** Codec byte, 3 reserved bytes, uncompressed length (u32). */
   public static final int PACKED_PREFIX_SIZE = 8;
   /** Records in one PACKED RECORDS block, at most: bounds what a reader allocates for one block. */
   public static final int MAX_PACKED_RECORDS = 1 << 16;
-  /** zstd level the writers use: chosen by measurement (docs/benchmarks.md). */
+  /** zstd level of the 2.0 writer: chosen by measurement (docs/benchmarks.md). */
   public static final int ZSTD_LEVEL = 1;
+
+  /** The codec a writer of format {@code major.minor} (2.0 or later) packs record blocks with. */
+  public static int codecOf(int major, int minor) {
+    return major == 2 && minor == 0 ? CODEC_ZSTD : CODEC_LZ4;
+  }
 
   /** Payload of an END or PROGRESS block: records written (u64), records lost (u64), wall time (i64). */
   public static final int END_PAYLOAD_SIZE = 24;

@@ -13,6 +13,8 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 class TraceFormatTest {
 
@@ -97,8 +99,9 @@ class TraceFormatTest {
     }
   }
 
-  @Test
-  void packedBlocksKeepEveryByteOfTheirRecordsAtTheLimitsOfEachField() throws IOException {
+  @ParameterizedTest
+  @ValueSource(ints = {TraceFormat.CODEC_LZ4, TraceFormat.CODEC_ZSTD})
+  void packedBlocksKeepEveryByteOfTheirRecordsAtTheLimitsOfEachField(int codec) throws IOException {
     int n = 5000;
     ByteBuffer records = ByteBuffer.allocate(n * TraceFormat.RECORD_SIZE).order(ByteOrder.LITTLE_ENDIAN);
     java.util.Random random = new java.util.Random(20);
@@ -111,7 +114,8 @@ class TraceFormatTest {
       records.put(records.position() - 1, (byte) (edge ? 0xFF : i)); // flags: a later version may use them
     }
     records.flip();
-    ByteBuffer payload = new PackedRecords.Encoder().pack(records, n);
+    ByteBuffer payload = new PackedRecords.Encoder(codec).pack(records, n);
+    assertThat(payload.get(0)).isEqualTo((byte) codec);
     try (PackedRecords.Decoder back = new PackedRecords.Decoder()) {
       back.unpack(payload, n, "t", 0);
       ByteBuffer again = ByteBuffer.allocate(records.remaining()).order(ByteOrder.LITTLE_ENDIAN);
@@ -135,7 +139,7 @@ class TraceFormatTest {
       records.put(records.position() - 1, (byte) (i == 0 ? 3 : 0));
     }
     records.flip();
-    ByteBuffer payload = new PackedRecords.Encoder().pack(records, 300);
+    ByteBuffer payload = new PackedRecords.Encoder(TraceFormat.CODEC_LZ4).pack(records, 300);
     try (PackedRecords.Decoder back = new PackedRecords.Decoder()) {
       back.unpack(payload, 300, "t", 0);
       for (int i = 0; i < 300; i++) {
@@ -168,7 +172,7 @@ class TraceFormatTest {
       TraceFormat.putRecord(records, start, 5, op, i % 2 == 0 ? 1 : 3, (int) path, i, length, length, 0, 7, 0);
     }
     records.flip();
-    ByteBuffer payload = new PackedRecords.Encoder().pack(records, n);
+    ByteBuffer payload = new PackedRecords.Encoder(TraceFormat.CODEC_LZ4).pack(records, n);
     try (PackedRecords.Decoder back = new PackedRecords.Decoder()) {
       back.unpack(payload, n, "t", 0);
       for (int i = 0; i < n; i++) {
@@ -390,10 +394,31 @@ class TraceFormatTest {
   }
 
   @Test
+  void version20TracesOfZstdBlocksStillRead() throws IOException {
+    Path file = dir.resolve("v20.ptrace");
+    TraceHeader old = new TraceHeader(2, 0, HEADER.wallAnchorNs(), HEADER.monotonicAnchorNs(), HEADER.host(),
+        HEADER.pid(), "pfsmix-java 0.1.0");
+    List<TraceRecord> records = sampleRecords(3 * TraceFormat.RECORDS_PER_BLOCK + 5);
+    try (TraceWriter writer = TraceWriter.create(file, old)) {
+      for (TraceRecord record : records) {
+        writer.write(record);
+      }
+    }
+    byte[] bytes = Files.readAllBytes(file);
+    int first = (int) offsetOfRecordBlock(bytes, 0);
+    assertThat(bytes[first + TraceFormat.BLOCK_HEADER_SIZE]).isEqualTo((byte) TraceFormat.CODEC_ZSTD);
+    try (TraceReader reader = TraceReader.open(file)) {
+      assertThat(reader.header().versionMinor()).isZero();
+      assertThat(readAll(reader)).containsExactlyElementsOf(withProcessContext(records));
+      assertThat(reader.complete()).isTrue();
+    }
+  }
+
+  @Test
   void traceOfAVersionThisReaderDoesNotKnowIsRefusedClearly() throws IOException {
     Path file = write(sampleRecords(3), 0);
     byte[] bytes = Files.readAllBytes(file);
-    ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN).putShort(8, (short) 3);
+    ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN).putShort(8, (short) 3).putShort(10, (short) 0);
     Path future = Files.write(dir.resolve("future.ptrace"), bytes);
     assertThatThrownBy(() -> TraceReader.open(future)).isInstanceOf(TraceFormatException.class)
         .hasMessageContaining(future + " at byte offset 8")
@@ -414,14 +439,22 @@ class TraceFormatTest {
     }
   }
 
-  @Test
-  void damagedCompressedRecordsUnderAValidChecksumAreAnErrorNamingTheirBlock() throws IOException {
-    Path file = write(sampleRecords(3 * TraceFormat.RECORDS_PER_BLOCK), 0);
+  @ParameterizedTest
+  @ValueSource(ints = {0, 1})
+  void damagedCompressedRecordsUnderAValidChecksumAreAnErrorNamingTheirBlock(int minorVersion) throws IOException {
+    Path file = dir.resolve("damaged-2." + minorVersion + ".ptrace");
+    try (TraceWriter writer = TraceWriter.create(file, new TraceHeader(2, minorVersion, HEADER.wallAnchorNs(),
+        HEADER.monotonicAnchorNs(), HEADER.host(), HEADER.pid(), "pfsmix-java 0.1.0"))) {
+      for (TraceRecord record : sampleRecords(3 * TraceFormat.RECORDS_PER_BLOCK)) {
+        writer.write(record);
+      }
+    }
     byte[] bytes = Files.readAllBytes(file);
     int second = (int) offsetOfRecordBlock(bytes, 1);
     ByteBuffer b = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
     int payload = b.getInt(second + 12);
-    // garble the zstd frame after its first bytes, then give the block a checksum that matches: only the codec can tell
+    // garble the compressed data after its first bytes (LZ4 in 2.1, zstd in 2.0), then give the block a checksum that
+    // matches: only the codec can tell
     int frame = second + TraceFormat.BLOCK_HEADER_SIZE + TraceFormat.PACKED_PREFIX_SIZE;
     for (int i = frame + 6; i < second + TraceFormat.BLOCK_HEADER_SIZE + payload; i++) {
       bytes[i] = (byte) (bytes[i] * 31 + 7);

@@ -64,8 +64,9 @@ class NativePreloadTest {
     List<TraceRecord> records = new ArrayList<>();
     try (TraceReader reader = TraceReader.open(files.get(0))) {
       assertThat(reader.header().producer()).startsWith("pfsmix-preload");
-      // format 2.0: the records come back from the library's zstd-packed blocks
+      // format 2.1: the records come back from the library's LZ4-packed blocks
       assertThat(reader.header().versionMajor()).isEqualTo(TraceFormat.VERSION_MAJOR);
+      assertThat(reader.header().versionMinor()).isEqualTo(TraceFormat.VERSION_MINOR);
       for (TraceRecord r = reader.next(); r != null; r = reader.next()) {
         records.add(r);
       }

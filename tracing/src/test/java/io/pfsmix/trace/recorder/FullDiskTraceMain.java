@@ -8,8 +8,9 @@ import io.pfsmix.trace.format.TracePoint;
 /**
  * Run in a separate JVM by TraceRecorderTest under a file size limit, so that the trace file's writes fail as on a full
  * disk: records {@code count} calls, closes the recorder and prints "written lost". Arguments: trace directory, count,
- * file size limit in bytes. The limit is set on this process (prlimit) once zstd-jni has unpacked its native library,
- * a file larger than the limit; a process under the limit from its start would lose its trace to that instead.
+ * file size limit in bytes. The limit is set on this process (prlimit) once lz4-java has unpacked its native library,
+ * a file larger than the limit, so that the packing is the same as without the limit (under it from the start, lz4-java
+ * falls back to its Java codec).
  */
 public final class FullDiskTraceMain {
 
@@ -18,7 +19,7 @@ public final class FullDiskTraceMain {
 
   public static void main(String[] args) throws Exception {
     int count = Integer.parseInt(args[1]);
-    com.github.luben.zstd.util.Native.load();
+    net.jpountz.lz4.LZ4Factory.fastestInstance();
     Process limit = new ProcessBuilder("prlimit", "--pid", Long.toString(ProcessHandle.current().pid()),
         "--fsize=" + args[2]).inheritIO().start();
     if (limit.waitFor() != 0) {
