@@ -49,7 +49,8 @@ public record Calibration(double readBandwidth, double writeBandwidth, double re
    */
   public static Calibration fit(List<PhaseCalls> phases, int cores, double ioCpu) {
     if (!(ioCpu >= 0 && ioCpu <= 1)) {
-      throw new IllegalArgumentException("the share of an I/O call's copy cost charged to the client must be within 0 and 1, got " + ioCpu);
+      throw new IllegalArgumentException("the share of an I/O call's copy cost charged to the client must be within 0"
+          + " and 1, got " + ioCpu);
     }
     List<Call> reads = new ArrayList<>();
     List<Call> writes = new ArrayList<>();
@@ -69,12 +70,14 @@ public record Calibration(double readBandwidth, double writeBandwidth, double re
     // per workload: the CPU seconds per byte of each of its reads, then of each of its writes, over all of its phases
     Map<String, List<List<Double>>> perCall = new LinkedHashMap<>();
     for (PhaseCalls p : phases) {
-      List<List<Double>> own = perCall.computeIfAbsent(p.workload(), w -> List.of(new ArrayList<>(), new ArrayList<>()));
+      List<List<Double>> own = perCall.computeIfAbsent(p.workload(),
+          w -> List.of(new ArrayList<>(), new ArrayList<>()));
       addCpu(p, EventKind.READ, readLatency, cores, own.get(0));
       addCpu(p, EventKind.WRITE, writeLatency, cores, own.get(1));
     }
     Map<String, CpuPerByte> cpu = new LinkedHashMap<>();
-    perCall.forEach((w, own) -> cpu.put(w, new CpuPerByte(ioCpu * lowDecile(own.get(0)), ioCpu * lowDecile(own.get(1)))));
+    perCall.forEach((w, own) -> cpu.put(w,
+        new CpuPerByte(ioCpu * lowDecile(own.get(0)), ioCpu * lowDecile(own.get(1)))));
     double readBw = bandwidth(reads, readLatency);
     double writeBw = bandwidth(writes, writeLatency);
     if (Double.isNaN(readBw) && Double.isNaN(writeBw)) {
