@@ -119,6 +119,8 @@ class MixWithCommandTest {
         .contains("| my_ckpt reads and writes under {dir} | " + tracedBytes + " | 0 | 0 | " + tracedBytes + " |")
         .contains("| file system | pattern | round | my_ckpt {scale} | my_ckpt alone s |")
         .contains("phase order | alternate: TFIDF alone, then my_ckpt alone and mixed; reversed in even repetitions |")
+        .contains("HPC side | my_ckpt: traced by the preload library in every phase, its bytes counted from its trace;"
+            + " its untraced phases carry the library's cost too |")
         .doesNotContain("IOR");
     assertThat(run.stdout()).contains("my_ckpt alone");
     // untraced phases' traces were counted and removed; traced ones are kept beside TFIDF's

@@ -158,6 +158,10 @@ public final class MixRunner {
       Map<String, String> description = new LinkedHashMap<>(env.description());
       description.put("default file system", env.conf().get(FileSystem.FS_DEFAULT_NAME_KEY));
       description.put("phase order", settings.method().describeOrder(settings.hpcLabel()));
+      if (settings.hpc() != null) {
+        description.put("HPC side", settings.hpcLabel() + ": traced by the preload library in every phase, its bytes"
+            + " counted from its trace; its untraced phases carry the library's cost too");
+      }
       environment.put(fs.label(), description);
       if (settings.iorNative() != null || settings.hpc() != null) {
         localIorDirs.add(NativeIorWorkload.localPath(env.conf(), iorDir()).toString());
