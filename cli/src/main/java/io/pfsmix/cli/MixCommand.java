@@ -84,8 +84,8 @@ final class MixCommand implements Callable<Integer> {
   String mpirunArgs;
 
   @Option(names = "--hpc", paramLabel = "ior|command:CMD", description = "the HPC side: ior (IOR, as the flags above"
-      + " say) or command:CMD, any shell command in IOR's place (an MPI program under your own mpirun, say), run by sh -c"
-      + " and traced by the LD_PRELOAD library in every phase; {dir} (its phase directory, a local path), {scale} (its"
+      + " say) or command:CMD, any shell command in IOR's place (an MPI program under your own mpirun, say), run by"
+      + " sh -c and traced by the LD_PRELOAD library in every phase; {dir} (its phase directory, a local path), {scale} (its"
       + " size, which --balance resizes) and {ranks} (-N) are filled in. Its throughput: the bytes it read and wrote"
       + " under {dir} by its trace, over its runtime. On pfs, pfs@DIR or file:///. Default: " + MixKeys.HPC_DEFAULT)
   String hpc;

@@ -73,7 +73,8 @@ final class NativeIorWorkload implements Workload {
     String root = conf.get(PfsConfigKeys.POSIX_ROOT);
     if (!PfsConfigKeys.SCHEME.equals(scheme) || root == null
         || !conf.get(PfsConfigKeys.BACKEND, PfsConfigKeys.BACKEND_DEFAULT).equals(PfsConfigKeys.BACKEND_DEFAULT)) {
-      throw new IllegalStateException("a program run unmodified needs a local path, and " + FileSystem.getDefaultUri(conf)
+      throw new IllegalStateException("a program run unmodified needs a local path, and "
+          + FileSystem.getDefaultUri(conf)
           + " (backend " + conf.get(PfsConfigKeys.BACKEND, PfsConfigKeys.BACKEND_DEFAULT) + ") has none");
     }
     return Path.of(root, dir.replaceAll("^/+", ""));

@@ -150,7 +150,8 @@ public final class ReportWriter {
     for (MixSummary.Overhead o : summary.overheads()) {
       Stats paired = o.paired();
       double half = paired.halfWidth95();
-      rows.add(List.of(o.fs(), o.pattern() == null ? "—" : IorPattern.of(o.pattern()).label(), kindLabel(o.kind(), hpc),
+      rows.add(List.of(o.fs(), o.pattern() == null ? "—" : IorPattern.of(o.pattern()).label(),
+          kindLabel(o.kind(), hpc),
           o.untracedSeconds().format(2), o.tracedSeconds().format(2), percent(o.overhead()),
           paired.n() < 2 ? "—" : percent(paired.stddev()),
           Double.isNaN(half) ? "—" : percent(o.overhead() - half) + " … " + percent(o.overhead() + half),
@@ -199,7 +200,8 @@ public final class ReportWriter {
     List<List<String>> rows = new ArrayList<>();
     // a command's bytes are what it read and wrote under its directory; IOR's the checkpoint it wrote
     List<String> directions = command ? List.of("read", "write") : List.of("write");
-    List<String> ior = new ArrayList<>(List.of(command ? hpc + " reads and writes under {dir}" : "IOR checkpoint writes",
+    List<String> ior = new ArrayList<>(List.of(
+        command ? hpc + " reads and writes under {dir}" : "IOR checkpoint writes",
         Long.toString(iorReported), bytes(trace, PathRoles.IOR_CHECKPOINT, "APPLICATION", directions),
         bytes(trace, PathRoles.IOR_CHECKPOINT, "STORAGE", directions)));
     List<String> tfidf = new ArrayList<>(List.of("TFIDF request reads", Long.toString(tfidfReported),

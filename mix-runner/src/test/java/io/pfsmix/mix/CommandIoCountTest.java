@@ -16,7 +16,7 @@ import io.pfsmix.trace.format.TracePoint;
 import io.pfsmix.trace.format.TraceRecord;
 import io.pfsmix.trace.format.TraceWriter;
 
-/** What CommandWorkload counts as the command's bytes: POSIX reads and writes under {dir}, however the path was named. */
+/** What CommandWorkload counts as the command's bytes: POSIX reads and writes under {dir}, however named. */
 class CommandIoCountTest {
 
   private static final long T0 = 1_700_000_000_000_000_000L;

@@ -52,8 +52,8 @@ class HpcCommandTest {
     assertThat(s.hpcLabel()).isEqualTo("my_ckpt");
     assertThat(HpcCommand.labelOf(s.asWritten())).isEqualTo("my_ckpt");
     assertThat(s.hpc().command(Path.of("/mnt/pfs/mix/ior/003-pfs-r1-command-mixed-traced"), 64, s.iorRanks()))
-        .isEqualTo("mpirun --allow-run-as-root -np 3 " + program + " --out /mnt/pfs/mix/ior/003-pfs-r1-command-mixed-traced"
-            + "/ckpt --size 64m");
+        .isEqualTo("mpirun --allow-run-as-root -np 3 " + program
+            + " --out /mnt/pfs/mix/ior/003-pfs-r1-command-mixed-traced/ckpt --size 64m");
     v.put(MixKeys.HPC_NAME, "checkpoint v2");
     assertThat(MixSettings.parse(v).hpcLabel()).isEqualTo("checkpoint v2");
     // IOR stays the default, labelled as before
