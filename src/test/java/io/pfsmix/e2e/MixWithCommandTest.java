@@ -131,6 +131,31 @@ class MixWithCommandTest {
   }
 
   @Test
+  void aCommandThatFailsOrDoesNoIoUnderItsDirectoryStopsTheMixSayingWhy() throws Exception {
+    MixCli.useRepositoryHome();
+    Map<String, String> reasons = Map.of(
+        "sh -c 'exit 3'", "the command exited with status 3 (sh -c 'exit 3'; its output: hpc-output/",
+        "true {dir}", "the command's trace holds no reads or writes under " + root.resolve("mix/ior") + "/");
+    for (Map.Entry<String, String> c : reasons.entrySet()) {
+      Path results = out.resolve("stopped-" + Math.abs(c.getKey().hashCode()));
+      List<String> args = new ArrayList<>(MixCli.smallMix(results, "--fs", "pfs@" + root, "--dir", "/mix",
+          "--hpc", "command:" + c.getKey(), "--tracing", "off", "--set", "mix.probe.size=0"));
+      int sizes = args.indexOf("-b");
+      args.subList(sizes, sizes + 6).clear();
+      Cli.Run run = MixCli.run(args.toArray(new String[0]));
+
+      assertThat(run.exitCode()).as(c.getKey()).isEqualTo(1);
+      MixResults mix = ResultsFiles.read(results);
+      assertThat(mix.complete()).isFalse();
+      assertThat(mix.reason()).as(c.getKey()).contains(c.getValue());
+      // the untraced phase's scratch trace was counted or not, and removed either way
+      try (Stream<Path> left = Files.walk(results.resolve("untraced-hpc-traces"))) {
+        assertThat(left.filter(Files::isRegularFile)).isEmpty();
+      }
+    }
+  }
+
+  @Test
   void helpDescribesTheCommandFlags() {
     Cli.Run help = Cli.run("mix", "--help");
     assertThat(help.exitCode()).isZero();

@@ -87,15 +87,21 @@ final class CommandWorkload implements Workload {
     int exit = process.waitFor("the command");
     double seconds = (System.nanoTime() - began) / 1e9;
     String kept = settings.results().relativize(output).toString();
-    if (process.stopped()) {
-      throw new IOException("the command was stopped (" + command + ")");
-    }
-    if (exit != 0) {
-      throw new IOException("the command exited with status " + exit + " (" + command + "; its output: " + kept + ")");
-    }
-    IoUnder io = IoUnder.count(TraceAnalysis.traceFilesIn(traceDir), localDir);
-    if (!traced) {
-      deleteTree(traceDir);
+    IoUnder io;
+    try {
+      if (process.stopped()) {
+        throw new IOException("the command was stopped (" + command + ")");
+      }
+      if (exit != 0) {
+        throw new IOException("the command exited with status " + exit + " (" + command + "; its output: " + kept
+            + ")");
+      }
+      io = IoUnder.count(TraceAnalysis.traceFilesIn(traceDir), localDir);
+    } finally {
+      // a scratch trace is only counted, also when the command failed
+      if (!traced) {
+        deleteTree(traceDir);
+      }
     }
     if (io.lostRecords() > 0) {
       throw new IOException("the command's trace lost " + io.lostRecords() + " records (is " + traceDir + " full?), so"
