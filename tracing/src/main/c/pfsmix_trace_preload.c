@@ -111,6 +111,11 @@ static off_t (*real_lseek)(int, off_t, int);
 static off64_t (*real_lseek64)(int, off64_t, int);
 static int (*real_fsync)(int);
 static int (*real_fdatasync)(int);
+static int (*real_dup)(int);
+static int (*real_dup2)(int, int);
+static int (*real_dup3)(int, int, int);
+static int (*real_fcntl)(int, int, ...);
+static int (*real_fcntl64)(int, int, ...);
 
 /* ---- process state, guarded by g_lock unless noted */
 
@@ -720,7 +725,8 @@ static void resolve_all(void) {
   RESOLVE(open); RESOLVE(open64); RESOLVE(openat); RESOLVE(openat64); RESOLVE(creat); RESOLVE(creat64);
   RESOLVE(close); RESOLVE(read); RESOLVE(pread); RESOLVE(pread64); RESOLVE(readv); RESOLVE(preadv);
   RESOLVE(preadv64); RESOLVE(write); RESOLVE(pwrite); RESOLVE(pwrite64); RESOLVE(writev); RESOLVE(pwritev);
-  RESOLVE(pwritev64); RESOLVE(lseek); RESOLVE(lseek64); RESOLVE(fsync); RESOLVE(fdatasync);
+  RESOLVE(pwritev64); RESOLVE(lseek); RESOLVE(lseek64); RESOLVE(fsync); RESOLVE(fdatasync); RESOLVE(dup);
+  RESOLVE(dup2); RESOLVE(dup3); RESOLVE(fcntl); RESOLVE(fcntl64);
 }
 
 static int env_int(const char *name, int *out) {
@@ -1120,4 +1126,68 @@ int fsync(int fd) {
 int fdatasync(int fd) {
   if (!ready() || !traced_fd(fd)) return real_fdatasync(fd);
   return traced_sync(fd, OP_FDATASYNC, real_fdatasync);
+}
+
+/* ---- duplicated descriptors: no record (the format has no code for them), but the copy is traced as the original
+ * was. Programs open a file and move it onto a standard descriptor (dd, a shell's redirection of a builtin), so the
+ * reads and writes through the copy are the file's. The copy starts at the original's position as the library saw it;
+ * the two share one offset in the kernel, which the library follows per descriptor, as it does for any other call it
+ * does not see. */
+
+static void note_dup(int from, int to) {
+  if (to < 0 || to >= MAX_FDS || from == to) return;
+  if (traced_fd(from)) {
+    g_fd_path[to] = g_fd_path[from];
+    g_fd_append[to] = g_fd_append[from];
+    g_fd_pos[to] = g_fd_pos[from];
+  } else {
+    g_fd_path[to] = 0;  /* dup2 onto a traced descriptor closed the file it named */
+  }
+}
+
+int dup(int fd) {
+  if (!real_dup) pthread_once(&g_once, initialize);
+  int copy = real_dup(fd);
+  if (copy >= 0 && g_enabled) note_dup(fd, copy);
+  return copy;
+}
+
+int dup2(int fd, int to) {
+  if (!real_dup2) pthread_once(&g_once, initialize);
+  int copy = real_dup2(fd, to);
+  if (copy >= 0 && g_enabled) note_dup(fd, copy);
+  return copy;
+}
+
+int dup3(int fd, int to, int flags) {
+  if (!real_dup3) pthread_once(&g_once, initialize);
+  int copy = real_dup3(fd, to, flags);
+  if (copy >= 0 && g_enabled) note_dup(fd, copy);
+  return copy;
+}
+
+/* fcntl's third argument is an int or a pointer as the command says; glibc takes it as a pointer, and so is it passed
+ * on. Only F_DUPFD and F_DUPFD_CLOEXEC make a descriptor. */
+static int traced_fcntl(int (*call)(int, int, ...), int fd, int cmd, void *arg) {
+  int rc = call(fd, cmd, arg);
+  if (rc >= 0 && g_enabled && (cmd == F_DUPFD || cmd == F_DUPFD_CLOEXEC)) note_dup(fd, rc);
+  return rc;
+}
+
+int fcntl(int fd, int cmd, ...) {
+  va_list ap;
+  va_start(ap, cmd);
+  void *arg = va_arg(ap, void *);
+  va_end(ap);
+  if (!real_fcntl) pthread_once(&g_once, initialize);
+  return traced_fcntl(real_fcntl, fd, cmd, arg);
+}
+
+int fcntl64(int fd, int cmd, ...) {
+  va_list ap;
+  va_start(ap, cmd);
+  void *arg = va_arg(ap, void *);
+  va_end(ap);
+  if (!real_fcntl64) pthread_once(&g_once, initialize);
+  return traced_fcntl(real_fcntl64 ? real_fcntl64 : real_fcntl, fd, cmd, arg);
 }

@@ -39,10 +39,11 @@ int main(int argc, char **argv) {
     return 2;
   }
   long scattered = argc == 3 ? strtol(argv[2], NULL, 10) : 0;
-  char path_a[4096], path_b[4096], missing[4096];
+  char path_a[4096], path_b[4096], path_e[4096], missing[4096];
   snprintf(path_a, sizeof path_a, "%s/a.dat", argv[1]);
   snprintf(path_b, sizeof path_b, "%s/b.dat", argv[1]);
   snprintf(path_c, sizeof path_c, "%s/c.dat", argv[1]);
+  snprintf(path_e, sizeof path_e, "%s/e.dat", argv[1]);
   snprintf(missing, sizeof missing, "%s/missing.dat", argv[1]);
   static char buf[8192];
   memset(buf, 'x', sizeof buf);
@@ -72,6 +73,22 @@ int main(int argc, char **argv) {
   fd = creat(path_b, 0644);
   write(fd, "0123456789", 10);
   close(fd);
+
+  /* e.dat: written through copies of its descriptor only, as dd writes through stdout */
+  fd = open(path_e, O_CREAT | O_WRONLY | O_TRUNC, 0644);
+  if (dup2(fd, 20) != 20) return 4;
+  close(fd);
+  write(20, "1234567", 7);                                          /* 7 at 0 */
+  int copy = fcntl(20, F_DUPFD, 30);
+  close(20);
+  write(copy, "12345", 5);                                          /* 5 at 7 */
+  int again = dup(copy);
+  close(copy);
+  write(again, "123", 3);                                           /* 3 at 12 */
+  if (dup3(again, 21, O_CLOEXEC) != 21) return 5;
+  close(again);
+  write(21, "12", 2);                                               /* 2 at 15 */
+  close(21);
 
   printf("untraced output on stdout\n");
   fflush(stdout);

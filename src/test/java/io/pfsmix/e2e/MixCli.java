@@ -139,6 +139,16 @@ final class MixCli {
     return bytes.getOrDefault(point + " " + direction + " " + prefix, 0L);
   }
 
+  /** Whether {@code program} is an executable in a directory of PATH. */
+  static boolean onPath(String program) {
+    for (String dir : System.getenv().getOrDefault("PATH", "").split(java.io.File.pathSeparator)) {
+      if (new java.io.File(dir, program).canExecute()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** Whether an optional module's class is on the test classpath (fs-ceph and fs-orangefs are built only where possible). */
   static boolean classPresent(String name) {
     try {

@@ -3,7 +3,6 @@ package io.pfsmix.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -48,7 +47,7 @@ class MixWithRealIorTest {
   void theRealIorWritesBalancedTracedCheckpointsWhoseTraceHoldsItsReportedBytes() throws Exception {
     assumeTrue(Files.isExecutable(REAL_IOR), "the real IOR is not built (scripts/ior-build.sh builds it from its source"
         + " tarball; ./run-tests runs it)");
-    assumeTrue(onPath("mpirun"), "no mpirun on PATH (Debian's openmpi-bin; scripts/ior-build.sh installs it)");
+    assumeTrue(MixCli.onPath("mpirun"), "no mpirun on PATH (Debian's openmpi-bin; scripts/ior-build.sh installs it)");
     Path results = out.resolve("mix");
     Cli.Run run = MixCli.run(MixCli.smallMix(results, "--fs", "pfs@" + root, "--dir", "/mix", "--ior", "native:"
         + REAL_IOR, "--mpirun-args", MPIRUN_ARGS, "--balance", "--set", "mix.balance.rounds=2")
@@ -129,14 +128,5 @@ class MixWithRealIorTest {
       assertThat(results).as(c.getKey()).doesNotExist();
     }
     assertThat(root.resolve("refused")).doesNotExist();
-  }
-
-  private static boolean onPath(String program) {
-    for (String dir : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
-      if (new File(dir, program).canExecute()) {
-        return true;
-      }
-    }
-    return false;
   }
 }

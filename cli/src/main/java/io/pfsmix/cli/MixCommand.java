@@ -20,6 +20,7 @@ import picocli.CommandLine.Option;
     description = {
         "Run the IOR checkpoint and the TFIDF classifier alone and both at once on one file system, repeated, and report",
         "each workload's throughput alone vs mixed and the runtime serial vs mixed, with charts and a merged trace.",
+        "With --hpc command:CMD your own program (an MPI checkpoint, any shell command) takes IOR's place.",
         "Settings come from --config (a properties file, see docs/mix.md) with the flags below on top; a bad setting is",
         "refused before anything runs. Progress goes to stderr; the tables and the report's path to stdout.",
         "Exit code 0: complete; 1: refused, or stopped by a failed phase; 130 after Ctrl-C, 143 after SIGTERM (the report"
@@ -82,6 +83,21 @@ final class MixCommand implements Callable<Integer> {
       + " e.g. \"--hostfile hosts\" or \"--allow-run-as-root --oversubscribe\" (-np is -N)")
   String mpirunArgs;
 
+  @Option(names = "--hpc", paramLabel = "ior|command:CMD", description = "the HPC side: ior (IOR, as the flags above"
+      + " say) or command:CMD, any shell command in IOR's place (an MPI program under your own mpirun, say), run by"
+      + " sh -c and traced by the LD_PRELOAD library in every phase; {dir} (its phase directory, a local path), {scale} (its"
+      + " size, which --balance resizes) and {ranks} (-N) are filled in. Its throughput: the bytes it read and wrote"
+      + " under {dir} by its trace, over its runtime. On pfs, pfs@DIR or file:///. Default: " + MixKeys.HPC_DEFAULT)
+  String hpc;
+
+  @Option(names = "--hpc-name", paramLabel = "NAME", description = "the command's name in tables and charts. Default:"
+      + " its program's basename")
+  String hpcName;
+
+  @Option(names = "--hpc-scale", paramLabel = "N", description = "the command's first {scale}. Default: "
+      + MixKeys.HPC_SCALE_DEFAULT)
+  String hpcScale;
+
   @Option(names = "--tfidf-data", paramLabel = "PATH", description = "request data (generated when absent). Default: DIR/tfidf/requests")
   String tfidfData;
 
@@ -142,6 +158,9 @@ final class MixCommand implements Callable<Integer> {
     put(values, MixKeys.IOR_RANKS_PER_TASK, ranksPerTask);
     put(values, MixKeys.IOR_DRIVER, ior);
     put(values, MixKeys.IOR_MPIRUN_ARGS, mpirunArgs);
+    put(values, MixKeys.HPC, hpc);
+    put(values, MixKeys.HPC_NAME, hpcName);
+    put(values, MixKeys.HPC_SCALE, hpcScale);
     put(values, MixKeys.TFIDF_DATA, tfidfData);
     put(values, MixKeys.TFIDF_SIZE, tfidfSize);
     put(values, MixKeys.TFIDF_MODEL, model);

@@ -27,8 +27,7 @@ public final class NativeIor {
 
   private final Configuration conf;
   private Path traceDirectory;
-  private volatile Process running;
-  private volatile boolean cancelled;
+  private final StoppableProcess process = new StoppableProcess();
 
   public NativeIor(Configuration conf) {
     this.conf = conf;
@@ -50,13 +49,7 @@ public final class NativeIor {
 
   /** Stops a {@link #run} in progress from another thread: mpirun and the ranks it started are ended. */
   public void cancel() {
-    cancelled = true;
-    Process process = running;
-    if (process != null) {
-      // mpirun forwards SIGTERM to its ranks; the ranks are ended too in case it cannot
-      process.descendants().forEach(ProcessHandle::destroy);
-      process.destroy();
-    }
+    process.stop();
   }
 
   /**
@@ -108,13 +101,9 @@ public final class NativeIor {
     if (traceDirectory != null) {
       Files.createDirectories(traceDirectory);
     }
-    Process process = builder.start();
-    running = process;
-    if (cancelled) {
-      cancel();
-    }
+    Process started = process.start(builder);
     ByteArrayOutputStream captured = new ByteArrayOutputStream();
-    try (InputStream in = process.getInputStream()) {
+    try (InputStream in = started.getInputStream()) {
       byte[] chunk = new byte[8192];
       for (int n; (n = in.read(chunk)) > 0; ) {
         captured.write(chunk, 0, n);
@@ -122,17 +111,8 @@ public final class NativeIor {
       }
       out.flush();
     }
-    int exit;
-    try {
-      exit = process.waitFor();
-    } catch (InterruptedException e) {
-      cancel();
-      Thread.currentThread().interrupt();
-      throw new IOException("interrupted while IOR ran", e);
-    } finally {
-      running = null;
-    }
-    if (cancelled) {
+    int exit = process.waitFor("IOR");
+    if (process.stopped()) {
       throw new IOException("IOR was stopped (" + String.join(" ", command) + ")");
     }
     if (exit != 0) {

@@ -57,8 +57,10 @@ public record MeasurementMethod(boolean alternateOrder, boolean sync, boolean dr
     return ordered;
   }
 
-  String describeOrder() {
-    return alternateOrder ? "alternate: TFIDF alone, then per pattern IOR alone and mixed; reversed in even repetitions"
-        : "fixed: TFIDF alone, then per pattern IOR alone and mixed";
+  /** @param hpc the HPC side's label: IOR (run per pattern), or the command's (run once) */
+  String describeOrder(String hpc) {
+    String order = "TFIDF alone, then " + (hpc.equals(HpcCommand.IOR_LABEL) ? "per pattern IOR" : hpc)
+        + " alone and mixed";
+    return alternateOrder ? "alternate: " + order + "; reversed in even repetitions" : "fixed: " + order;
   }
 }

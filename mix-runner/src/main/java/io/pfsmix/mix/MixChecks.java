@@ -30,6 +30,7 @@ final class MixChecks {
   }
 
   static List<Finding> of(MixResults results, MixSummary summary) {
+    String hpc = HpcCommand.labelOf(results.settings());
     List<Finding> findings = new ArrayList<>();
     List<PhaseRecord> measured = results.phases().stream().filter(PhaseRecord::ok)
         .filter(p -> p.kind() == PhaseKind.TFIDF_ALONE || p.kind() == PhaseKind.IOR_ALONE
@@ -37,16 +38,16 @@ final class MixChecks {
     for (MixSummary.Row row : summary.rows()) {
       Map<String, String> env = results.environment().getOrDefault(row.fs(), Map.of());
       fasterMixed(findings, row, Workload.IOR, row.iorAlone(), row.iorMixed(), row.iorSlowdown(), measured, env,
-          iorSyncs(results.settings()));
+          iorSyncs(results.settings()), hpc);
       fasterMixed(findings, row, Workload.TFIDF, row.tfidfAlone(), row.tfidfMixed(), row.tfidfSlowdown(), measured,
-          env, false);
+          env, false, hpc);
     }
     boolean iorSyncs = iorSyncs(results.settings());
     results.environment().forEach((fs, env) -> {
       StorageProbe probe = StorageProbe.from(env);
       if (probe != null) {
         if (!iorSyncs) {
-          beyondStorage(findings, fs, Workload.IOR, probe.writeMiBs(), "written and synced", measured);
+          beyondStorage(findings, fs, hpc, probe.writeMiBs(), "written and synced", measured);
         }
       }
       // the classifier reads its input once per phase: with caches dropped before each phase it read from storage;
@@ -67,11 +68,12 @@ final class MixChecks {
   }
 
   private static void fasterMixed(List<Finding> findings, MixSummary.Row row, String workload, Stats alone,
-      Stats mixed, double slowdown, List<PhaseRecord> measured, Map<String, String> env, boolean iorSyncs) {
+      Stats mixed, double slowdown, List<PhaseRecord> measured, Map<String, String> env, boolean iorSyncs, String hpc) {
     if (!(slowdown < 1)) {
       return;
     }
-    String name = label(workload) + (workload.equals(Workload.IOR) ? " " + row.patternLabel() : "") + " on "
+    boolean ior = hpc.equals(HpcCommand.IOR_LABEL);
+    String name = label(workload, hpc) + (workload.equals(Workload.IOR) && ior ? " " + row.patternLabel() : "") + " on "
         + row.fs() + (row.traced() ? " (traced)" : " (untraced)");
     StringBuilder text = new StringBuilder(String.format(Locale.ROOT,
         "%s ran faster mixed than alone: slowdown %.2f× (alone %s, mixed %s MiB/s).", name, slowdown,
@@ -81,7 +83,7 @@ final class MixChecks {
     } else if (alone.n() < 2 || mixed.n() < 2) {
       text.append(" With one repetition the spread is unknown (repeat with -r 3 or more).");
     }
-    text.append(orderEffect(row, workload, measured));
+    text.append(orderEffect(row, workload, measured, hpc));
     StorageProbe probe = StorageProbe.from(env);
     boolean waited = workload.equals(Workload.IOR) && iorSyncs;
     double bound = probe == null || waited ? Double.NaN : workload.equals(Workload.IOR) ? probe.writeMiBs()
@@ -91,14 +93,15 @@ final class MixChecks {
           + " storage's.");
     } else if (!Double.isNaN(bound) && Math.max(alone.mean(), mixed.mean()) > BEYOND_STORAGE * bound) {
       text.append(String.format(Locale.ROOT, " It ran faster than the storage sustained (%.1f MiB/s): the page cache,"
-          + " not the storage, set its speed%s.", bound, workload.equals(Workload.IOR)
-          ? "; make checkpoints reach the storage with IOR -e (fsync) or make them larger than memory" : ""));
+          + " not the storage, set its speed%s.", bound, !workload.equals(Workload.IOR) ? "" : ior
+          ? "; make checkpoints reach the storage with IOR -e (fsync) or make them larger than memory"
+          : "; make its writes reach the storage (fsync) or larger than memory"));
     }
     findings.add(new Finding("faster mixed than alone", text.toString()));
   }
 
   /** Per-repetition slowdowns split by whether the alone phase ran before the mixed one. */
-  private static String orderEffect(MixSummary.Row row, String workload, List<PhaseRecord> measured) {
+  private static String orderEffect(MixSummary.Row row, String workload, List<PhaseRecord> measured, String hpc) {
     PhaseKind aloneKind = workload.equals(Workload.IOR) ? PhaseKind.IOR_ALONE : PhaseKind.TFIDF_ALONE;
     String alonePattern = workload.equals(Workload.IOR) ? row.pattern() : null;
     List<Double> aloneFirst = new ArrayList<>();
@@ -124,17 +127,18 @@ final class MixChecks {
     Stats before = Stats.of(aloneFirst);
     Stats after = Stats.of(mixedFirst);
     return String.format(Locale.ROOT, " Slowdown with %s alone run before the mixed phase %s, after it %s%s.",
-        label(workload), before.format(2), after.format(2),
+        label(workload, hpc), before.format(2), after.format(2),
         (before.mean() < 1) != (after.mean() < 1) ? ": the phase order, not the mix, decides whether it is faster" : "");
   }
 
-  private static void beyondStorage(List<Finding> findings, String fs, String workload, double bound, String how,
+  /** @param hpc the HPC side's label (IOR or the command's): whose throughput is checked */
+  private static void beyondStorage(List<Finding> findings, String fs, String hpc, double bound, String how,
       List<PhaseRecord> measured) {
     int phases = 0;
     int beyond = 0;
     double fastest = 0;
     for (PhaseRecord p : measured) {
-      WorkloadResult w = p.fs().equals(fs) ? p.result(workload) : null;
+      WorkloadResult w = p.fs().equals(fs) ? p.result(Workload.IOR) : null;
       if (w != null) {
         phases++;
         if (w.throughputMiBs() > BEYOND_STORAGE * bound) {
@@ -147,7 +151,7 @@ final class MixChecks {
       findings.add(new Finding("faster than the storage", String.format(Locale.ROOT,
           "%s on %s ran faster than the storage sustained in %d of %d phases (up to %.1f MiB/s, against %.1f MiB/s %s"
               + " by the storage probe): those figures are page-cache speed, not the storage's.",
-          label(workload), fs, beyond, phases, fastest, bound, how)));
+          hpc, fs, beyond, phases, fastest, bound, how)));
     }
   }
 
@@ -160,7 +164,7 @@ final class MixChecks {
     return java.util.Arrays.stream(flags.trim().split("\\s+")).anyMatch(f -> f.equals("-e") || f.equals("-Y"));
   }
 
-  private static String label(String workload) {
-    return workload.equals(Workload.IOR) ? "IOR" : "TFIDF";
+  private static String label(String workload, String hpc) {
+    return workload.equals(Workload.IOR) ? hpc : "TFIDF";
   }
 }

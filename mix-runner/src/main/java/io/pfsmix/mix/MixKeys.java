@@ -66,6 +66,20 @@ public final class MixKeys {
   public static final String IOR_MPIRUN_ARGS = "mix.ior.mpirun-args";
   public static final String IOR_MPIRUN_ARGS_DEFAULT = "";
 
+  /**
+   * The HPC side of the mix: ior (IOR, as the mix.ior.* keys say) or command:CMD (any shell command, an MPI program
+   * under the user's own mpirun, say, run by sh -c and traced by the LD_PRELOAD library; see docs/mix.md).
+   */
+  public static final String HPC = "mix.hpc";
+  public static final String HPC_DEFAULT = "ior";
+
+  /** The name tables and charts give the command (mix.hpc = command:CMD). Default: its program's basename. */
+  public static final String HPC_NAME = "mix.hpc.name";
+
+  /** The first value of the command's {scale} placeholder, which balancing resizes as it does IOR's segments. */
+  public static final String HPC_SCALE = "mix.hpc.scale";
+  public static final int HPC_SCALE_DEFAULT = 16;
+
   /** HTTP request data the classifier reads; generated there when absent. Default: DIR/tfidf/requests. */
   public static final String TFIDF_DATA = "mix.tfidf.data";
 

@@ -11,6 +11,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.function.IntFunction;
 import java.util.function.LongSupplier;
 import java.util.stream.Collectors;
 
@@ -156,9 +157,13 @@ public final class MixRunner {
     try (MixEnvironment env = MixEnvironment.start(fs, settings.jobs(), settings, workDir, progress)) {
       Map<String, String> description = new LinkedHashMap<>(env.description());
       description.put("default file system", env.conf().get(FileSystem.FS_DEFAULT_NAME_KEY));
-      description.put("phase order", settings.method().describeOrder());
+      description.put("phase order", settings.method().describeOrder(settings.hpcLabel()));
+      if (settings.hpc() != null) {
+        description.put("HPC side", settings.hpcLabel() + ": traced by the preload library in every phase, its bytes"
+            + " counted from its trace; its untraced phases carry the library's cost too");
+      }
       environment.put(fs.label(), description);
-      if (settings.iorNative() != null) {
+      if (settings.iorNative() != null || settings.hpc() != null) {
         localIorDirs.add(NativeIorWorkload.localPath(env.conf(), iorDir()).toString());
       }
       checkCancelled();
@@ -210,15 +215,18 @@ public final class MixRunner {
     workloads.prepare(env.conf(), settings, progress);
     long free = FreeSpace.of(FileSystem.get(env.conf()), new org.apache.hadoop.fs.Path(settings.dir()));
     long room = free == FreeSpace.UNKNOWN ? free : (long) (free * CHECKPOINT_SHARE_OF_FREE_SPACE);
-    try {
-      FreeSpace.require(settings.iorSegments() + " segments make a checkpoint of",
-          settings.checkpointBytes(settings.iorSegments()), free, CHECKPOINT_SHARE_OF_FREE_SPACE, fs.label());
-    } catch (FreeSpace.NotEnoughSpaceException e) {
-      throw new MixConfigException(MixKeys.IOR_SEGMENTS, e.getMessage());
+    // a command's size in bytes is known only once it ran: balancing learns it from the first run
+    if (settings.hpc() == null) {
+      try {
+        FreeSpace.require(settings.iorSegments() + " segments make a checkpoint of",
+            settings.checkpointBytes(settings.iorSegments()), free, CHECKPOINT_SHARE_OF_FREE_SPACE, fs.label());
+      } catch (FreeSpace.NotEnoughSpaceException e) {
+        throw new MixConfigException(MixKeys.IOR_SEGMENTS, e.getMessage());
+      }
     }
     Map<IorPattern, Integer> segments = new EnumMap<>(IorPattern.class);
     for (IorPattern pattern : settings.patterns()) {
-      segments.put(pattern, settings.iorSegments());
+      segments.put(pattern, settings.hpcSize());
     }
     boolean firstPassTraced = settings.tracing().passes().get(0);
     if (settings.warmup()) {
@@ -261,15 +269,25 @@ public final class MixRunner {
   private record Step(PhaseKind kind, IorPattern pattern, boolean traced) {
   }
 
-  /** Adjusts IOR segments until IOR alone takes as long as TFIDF alone; returns the best segment count found. */
+  /**
+   * Adjusts IOR segments (or the command's {scale}) until IOR alone takes as long as TFIDF alone; returns the best
+   * count found.
+   */
   private int balance(MixEnvironment env, FileSystemSpec fs, IorPattern pattern, double tfidfSeconds, boolean traced,
       long room) throws Exception {
-    int maxSegments = (int) Math.min(Integer.MAX_VALUE, Math.max(1, room / settings.checkpointBytes(1)));
-    int segments = settings.iorSegments();
+    String hpc = settings.hpcLabel();
+    IntFunction<String> size = n -> settings.hpc() == null ? n + " segments" : "scale " + n;
+    // a command's bytes per unit of {scale} are known once it ran; the most it has moved per unit is taken
+    long bytesPerUnit = settings.hpc() == null ? settings.checkpointBytes(1) : 0;
+    int segments = settings.hpcSize();
     BalanceStep best = null;
     List<BalanceStep> tried = new ArrayList<>();
     for (int round = 1; round <= settings.balanceRounds(); round++) {
       PhaseRecord ior = phase(env, fs, pattern, PhaseKind.BALANCE_IOR, 0, traced, segments);
+      if (settings.hpc() != null) {
+        bytesPerUnit = Math.max(bytesPerUnit, ior.result(Workload.IOR).bytes() / segments);
+      }
+      int maxSegments = (int) Math.min(Integer.MAX_VALUE, Math.max(1, room / Math.max(1, bytesPerUnit)));
       BalanceStep step = new BalanceStep(fs.label(), pattern.setting(), round, segments, ior.seconds(), tfidfSeconds);
       tried.add(step);
       balancing.add(step);
@@ -277,16 +295,16 @@ public final class MixRunner {
       if (best == null || step.mismatch() < best.mismatch()) {
         best = step;
       }
-      progress.say(String.format(Locale.ROOT, "  balancing %s %s: %d segments -> IOR %.2f s vs TFIDF %.2f s (%.0f%% off)",
-          fs.label(), pattern.label(), segments, ior.seconds(), tfidfSeconds, step.mismatch() * 100));
+      progress.say(String.format(Locale.ROOT, "  balancing %s %s: %s -> %s %.2f s vs TFIDF %.2f s (%.0f%% off)",
+          fs.label(), pattern.label(), size.apply(segments), hpc, ior.seconds(), tfidfSeconds, step.mismatch() * 100));
       if (step.mismatch() <= settings.balanceTolerance()) {
         break;
       }
       int next = BalanceSizer.next(tried);
       if (next > maxSegments) {
-        progress.say(String.format(Locale.ROOT, "  balancing %s %s: %d segments (%s) would not fit; trying %d, the most"
-            + " that %.0f%% of the free space holds", fs.label(), pattern.label(), next,
-            Sizes.human(settings.checkpointBytes(next)), maxSegments, CHECKPOINT_SHARE_OF_FREE_SPACE * 100));
+        progress.say(String.format(Locale.ROOT, "  balancing %s %s: %s (%s) would not fit; trying %d, the most"
+            + " that %.0f%% of the free space holds", fs.label(), pattern.label(), size.apply(next),
+            Sizes.human(next * bytesPerUnit), maxSegments, CHECKPOINT_SHARE_OF_FREE_SPACE * 100));
         next = maxSegments;
       }
       int chosen = next;
@@ -296,8 +314,9 @@ public final class MixRunner {
       segments = next;
     }
     if (best.mismatch() > settings.balanceTolerance()) {
-      progress.say(String.format(Locale.ROOT, "  balancing %s %s: no segment count within %.0f%% in %d tries;"
-          + " using %d (%.0f%% off)", fs.label(), pattern.label(), settings.balanceTolerance() * 100,
+      progress.say(String.format(Locale.ROOT, "  balancing %s %s: no %s within %.0f%% in %d tries;"
+          + " using %d (%.0f%% off)", fs.label(), pattern.label(), settings.hpc() == null ? "segment count" : "scale",
+          settings.balanceTolerance() * 100,
           tried.size(), best.segments(), best.mismatch() * 100));
     }
     return best.segments();
@@ -328,8 +347,9 @@ public final class MixRunner {
     }
     // last, just before the workloads start: what earlier phases and this one's set-up wrote is on the storage
     settling.settle();
-    progress.say("phase " + id + " starting" + (segments > 0 ? " (IOR " + segments + " segments, "
-        + Sizes.human(settings.checkpointBytes(segments)) + ")" : ""));
+    progress.say("phase " + id + " starting" + (segments == 0 ? "" : settings.hpc() != null ? " ("
+        + settings.hpcLabel() + " at scale " + segments + ")" : " (IOR " + segments + " segments, "
+        + Sizes.human(settings.checkpointBytes(segments)) + ")"));
     PhaseExecutor executor = new PhaseExecutor(run, clock);
     current = executor;
     if (cancelReason != null) {
@@ -350,7 +370,7 @@ public final class MixRunner {
     save();
     cleanUp(env.conf(), iorDir, tfidfOut);
     progress.say("phase " + id + " " + record.status() + String.format(Locale.ROOT, " in %.2f s", record.seconds())
-        + describe(record));
+        + describe(record, settings.hpcLabel()));
     if (!record.ok()) {
       throw new PhaseStopped("phase " + id + " " + record.status() + ": " + record.error());
     }
@@ -436,10 +456,11 @@ public final class MixRunner {
     return settings.dir().replaceAll("/+$", "");
   }
 
-  private static String describe(PhaseRecord p) {
+  private static String describe(PhaseRecord p, String hpc) {
     StringBuilder s = new StringBuilder();
     for (WorkloadResult w : p.workloads()) {
-      s.append(String.format(Locale.ROOT, "; %s %.1f MiB/s (%s in %.2f s)", w.workload(), w.throughputMiBs(),
+      String name = w.workload().equals(Workload.IOR) && !hpc.equals(HpcCommand.IOR_LABEL) ? hpc : w.workload();
+      s.append(String.format(Locale.ROOT, "; %s %.1f MiB/s (%s in %.2f s)", name, w.throughputMiBs(),
           Sizes.human(w.bytes()), w.seconds()));
     }
     return s.toString();

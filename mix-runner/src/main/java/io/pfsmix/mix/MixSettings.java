@@ -44,6 +44,7 @@ public record MixSettings(
     int iorRanksPerTask,
     Path iorNative,
     List<String> iorMpirunArgs,
+    HpcCommand hpc,
     String tfidfData,
     long tfidfSize,
     String tfidfModel,
@@ -97,6 +98,8 @@ public record MixSettings(
     for (String fs : r.list(MixKeys.FS, MixKeys.FS_DEFAULT)) {
       fileSystems.add(FileSystemSpec.parse(fs));
     }
+    boolean balance = r.bool(MixKeys.BALANCE, MixKeys.BALANCE_DEFAULT);
+    HpcCommand hpc = hpcCommand(r, values, balance, fileSystems, hadoop);
     String dir = r.string(MixKeys.DIR, MixKeys.DIR_DEFAULT);
     if (!dir.startsWith("/")) {
       throw new MixConfigException(MixKeys.DIR, "'" + dir + "' must be an absolute path on the file system under test");
@@ -105,6 +108,10 @@ public record MixSettings(
     LinkedHashSet<IorPattern> patterns = new LinkedHashSet<>();
     for (String p : r.list(MixKeys.PATTERNS, MixKeys.PATTERNS_DEFAULT)) {
       patterns.add(IorPattern.parse(p));
+    }
+    if (hpc != null) {
+      patterns.clear();
+      patterns.add(IorPattern.COMMAND);
     }
     for (FileSystemSpec fs : fileSystems) {
       if (patterns.contains(IorPattern.N_TO_1) && !fs.sharedFileWrites()) {
@@ -158,6 +165,10 @@ public record MixSettings(
       throw new MixConfigException(MixKeys.IOR_MPIRUN_ARGS, "applies to the real IOR only (" + MixKeys.IOR_DRIVER
           + " = native:PATH); the Java driver runs without mpirun");
     }
+    if (hpc != null) {
+      // the command places its own processes (its mpirun's options)
+      placement = IorPlacement.THREADS;
+    }
     if (placement == IorPlacement.YARN && jobs.kind() == JobsSpec.Kind.LOCAL) {
       throw new MixConfigException(MixKeys.IOR_PLACEMENT, "yarn runs IOR's ranks as tasks of a YARN job, but "
           + MixKeys.JOBS + " is local: use --jobs yarn-mini or cluster:CONF_DIR, or " + MixKeys.IOR_PLACEMENT
@@ -171,7 +182,6 @@ public record MixSettings(
     long seed = r.longValue(MixKeys.TFIDF_SEED, MixKeys.TFIDF_SEED_DEFAULT);
     int repetitions = r.positiveInt(MixKeys.REPETITIONS, MixKeys.REPETITIONS_DEFAULT);
     boolean warmup = r.bool(MixKeys.WARMUP, MixKeys.WARMUP_DEFAULT);
-    boolean balance = r.bool(MixKeys.BALANCE, MixKeys.BALANCE_DEFAULT);
     double tolerance = r.fraction(MixKeys.BALANCE_TOLERANCE, MixKeys.BALANCE_TOLERANCE_DEFAULT);
     int rounds = r.positiveInt(MixKeys.BALANCE_ROUNDS, MixKeys.BALANCE_ROUNDS_DEFAULT);
     Set<String> settle = MeasurementMethod.parseSettle(r.list(MixKeys.SETTLE, MixKeys.SETTLE_DEFAULT));
@@ -193,7 +203,8 @@ public record MixSettings(
     Map<String, String> asWritten = new TreeMap<>(values);
     checkSchemes(fileSystems, data, model, hadoop);
     MixSettings settings = new MixSettings(List.copyOf(fileSystems), dir, jobs, List.copyOf(patterns), ranks, block,
-        transfer, segments, iorFlags, placement, ranksPerTask, iorNative, mpirunArgs, data, tfidfSize, model, trainSize,
+        transfer, segments, iorFlags, placement, ranksPerTask, iorNative, mpirunArgs, hpc, data, tfidfSize, model,
+        trainSize,
         seed, repetitions, warmup, balance, tolerance, rounds, tracing, method, results, Map.copyOf(hadoop), asWritten);
     settings.checkIorCommands();
     // the default is made last, once every setting is known to be good: only a mix that will run gets one
@@ -202,7 +213,7 @@ public record MixSettings(
 
   private MixSettings withResults(Path dir) {
     return new MixSettings(fileSystems, this.dir, jobs, patterns, iorRanks, iorBlock, iorTransfer, iorSegments, iorFlags,
-        iorPlacement, iorRanksPerTask, iorNative, iorMpirunArgs, tfidfData, tfidfSize, tfidfModel, tfidfTrainSize,
+        iorPlacement, iorRanksPerTask, iorNative, iorMpirunArgs, hpc, tfidfData, tfidfSize, tfidfModel, tfidfTrainSize,
         tfidfSeed, repetitions, warmup, balance, balanceTolerance, balanceRounds, tracing, method, dir, hadoop, asWritten);
   }
 
@@ -211,6 +222,9 @@ public record MixSettings(
    * phase): a flag IOR refuses would otherwise stop the mix only at its first IOR phase, after TFIDF phases ran.
    */
   private void checkIorCommands() {
+    if (hpc != null) {
+      return;
+    }
     if (iorNative != null) {
       // the real IOR is its own judge of its flags (and knows APIs and flags the Java driver does not run): a flag it
       // refuses stops the mix at the first IOR phase, with IOR's message
@@ -283,6 +297,63 @@ public record MixSettings(
             + ")");
       }
     }
+  }
+
+  /**
+   * The command of {@link MixKeys#HPC} = command:CMD, checked with what it needs before anything runs (local paths,
+   * the preload library that counts its bytes, no IOR-only setting beside it); null when the HPC side is IOR.
+   */
+  private static HpcCommand hpcCommand(Values r, Map<String, String> values, boolean balance,
+      List<FileSystemSpec> fileSystems, Map<String, String> hadoop) {
+    String hpc = r.string(MixKeys.HPC, MixKeys.HPC_DEFAULT);
+    if (hpc.equals(MixKeys.HPC_DEFAULT)) {
+      for (String key : List.of(MixKeys.HPC_NAME, MixKeys.HPC_SCALE)) {
+        if (values.containsKey(key)) {
+          throw new MixConfigException(key, "applies to a command (" + MixKeys.HPC + " = command:CMD), and "
+              + MixKeys.HPC + " is ior");
+        }
+      }
+      return null;
+    }
+    if (!hpc.startsWith(HpcCommand.PREFIX)) {
+      throw new MixConfigException(MixKeys.HPC, "'" + hpc + "' is neither ior nor command:CMD (e.g. command:mpirun -np"
+          + " {ranks} ./ckpt --out {dir}/ckpt --size {scale}m)");
+    }
+    for (String key : List.of(MixKeys.IOR_BLOCK, MixKeys.IOR_TRANSFER, MixKeys.IOR_SEGMENTS, MixKeys.IOR_FLAGS,
+        MixKeys.IOR_DRIVER, MixKeys.IOR_MPIRUN_ARGS, MixKeys.IOR_PLACEMENT, MixKeys.IOR_RANKS_PER_TASK,
+        MixKeys.PATTERNS)) {
+      if (values.containsKey(key)) {
+        throw new MixConfigException(key, "applies to IOR, and " + MixKeys.HPC + " runs a command in its place (its"
+            + " size is " + MixKeys.HPC_SCALE + ", its ranks " + MixKeys.IOR_RANKS + ")");
+      }
+    }
+    HpcCommand command = HpcCommand.parse(hpc, values.get(MixKeys.HPC_NAME),
+        r.positiveInt(MixKeys.HPC_SCALE, MixKeys.HPC_SCALE_DEFAULT), balance);
+    for (FileSystemSpec fs : fileSystems) {
+      if (!fs.localPaths()) {
+        throw new MixConfigException(MixKeys.FS, "a command does its I/O through local paths, and " + fs.label()
+            + " has none here: use pfs, pfs@DIR or file:/// with " + MixKeys.HPC + " = command:CMD");
+      }
+    }
+    Configuration conf = new Configuration(false);
+    hadoop.forEach(conf::set);
+    Path preload = new NativeIor(conf).preloadLibrary();
+    if (!Files.isRegularFile(preload)) {
+      throw new MixConfigException(MixKeys.HPC, "a command's bytes are counted from its trace by the preload library "
+          + preload + ", which is not built (./mvnw -pl tracing package; or set " + MixKeys.HADOOP_PREFIX
+          + IorConfigKeys.NATIVE_PRELOAD + ")");
+    }
+    return command;
+  }
+
+  /** The HPC side's size: IOR's segments, or the command's {scale}; balancing resizes it. */
+  public int hpcSize() {
+    return hpc != null ? hpc.scale() : iorSegments;
+  }
+
+  /** What tables and charts call the HPC side: IOR, or the command's label. */
+  public String hpcLabel() {
+    return hpc != null ? hpc.label() : HpcCommand.IOR_LABEL;
   }
 
   /** Every URI scheme named must have a Hadoop file system here, or the mix would stop only when it reaches it. */

@@ -40,7 +40,7 @@ public final class MixSummary {
     }
 
     public String patternLabel() {
-      return IorPattern.parse(pattern).label();
+      return IorPattern.of(pattern).label();
     }
   }
 

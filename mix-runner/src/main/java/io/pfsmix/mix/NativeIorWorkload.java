@@ -73,10 +73,25 @@ final class NativeIorWorkload implements Workload {
     String root = conf.get(PfsConfigKeys.POSIX_ROOT);
     if (!PfsConfigKeys.SCHEME.equals(scheme) || root == null
         || !conf.get(PfsConfigKeys.BACKEND, PfsConfigKeys.BACKEND_DEFAULT).equals(PfsConfigKeys.BACKEND_DEFAULT)) {
-      throw new IllegalStateException("the real IOR needs a local path, and " + FileSystem.getDefaultUri(conf)
+      throw new IllegalStateException("a program run unmodified needs a local path, and "
+          + FileSystem.getDefaultUri(conf)
           + " (backend " + conf.get(PfsConfigKeys.BACKEND, PfsConfigKeys.BACKEND_DEFAULT) + ") has none");
     }
     return Path.of(root, dir.replaceAll("^/+", ""));
+  }
+
+  /**
+   * Makes {@code dir} through the file system, which keeps it beneath its root (an unmodified program's POSIX open
+   * makes files, not directories), and refuses to let {@code program} run there when its real path leads outside the
+   * root through a link: such a program is not jailed as the shim's calls are.
+   */
+  static void makeLocalDir(Configuration conf, String dir, Path localDir, String program) throws IOException {
+    FileSystem.get(conf).mkdirs(new org.apache.hadoop.fs.Path(dir));
+    Path root = localRoot(conf).toRealPath();
+    if (!localDir.toRealPath().startsWith(root)) {
+      throw new IOException(dir + " leads outside the file system's root " + root + " (through a link): " + program
+          + " is not run there");
+    }
   }
 
   /** The local root directory the mix's paths lie under (the POSIX backend's root, or / for file:). */
@@ -93,13 +108,7 @@ final class NativeIorWorkload implements Workload {
   @Override
   public WorkloadResult run() throws Exception {
     long start = WallClock.nowNs();
-    // made through the file system, which keeps it beneath its root; IOR's POSIX open makes files, not directories
-    FileSystem.get(conf).mkdirs(new org.apache.hadoop.fs.Path(dir));
-    Path root = localRoot(conf).toRealPath();
-    if (!localDir.toRealPath().startsWith(root)) {
-      throw new IOException(dir + " leads outside the file system's root " + root + " (through a link): the real IOR"
-          + " is not run there");
-    }
+    makeLocalDir(conf, dir, localDir, "the real IOR");
     List<String> mpirun = new ArrayList<>(List.of("-np", Integer.toString(settings.iorRanks())));
     mpirun.addAll(settings.iorMpirunArgs());
     // unset: the mix did not switch tracing on (the key's default, true, is for a shim that is wrapped already)

@@ -36,12 +36,18 @@ final class ReportCharts {
   private ReportCharts() {
   }
 
-  /** Throughput of one workload alone and mixed, a pair of bars per file system and pattern, with ± one sd. */
-  static CategoryChart throughput(List<MixSummary.Row> rows, String workload) {
-    String name = workload.equals(Workload.IOR) ? "IOR checkpoint (write)" : "TFIDF classifier (read)";
+  /**
+   * Throughput of one workload alone and mixed, a pair of bars per file system and pattern, with ± one sd.
+   *
+   * @param hpc the HPC side's label: IOR, or the command's
+   */
+  static CategoryChart throughput(List<MixSummary.Row> rows, String workload, String hpc) {
+    boolean ior = hpc.equals(HpcCommand.IOR_LABEL);
+    String name = !workload.equals(Workload.IOR) ? "TFIDF classifier (read)"
+        : ior ? "IOR checkpoint (write)" : hpc + " (read + write under its directory)";
     CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT)
-        .title(name + ": throughput alone vs mixed").xAxisTitle(workload.equals(Workload.IOR) ? "IOR pattern, file system"
-            : "mixed with IOR pattern, file system").yAxisTitle("MiB/s").build();
+        .title(name + ": throughput alone vs mixed").xAxisTitle((workload.equals(Workload.IOR) ? "" : "mixed with ")
+            + (ior ? "IOR pattern" : hpc) + ", file system").yAxisTitle("MiB/s").build();
     style(chart);
     List<String> categories = new ArrayList<>();
     List<Double> alone = new ArrayList<>();
@@ -63,9 +69,10 @@ final class ReportCharts {
   }
 
   /** Runtime of the two workloads one after the other (serial) against both at once (mixed), per file system and pattern. */
-  static CategoryChart runtime(List<MixSummary.Row> rows) {
+  static CategoryChart runtime(List<MixSummary.Row> rows, String hpc) {
     CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT)
-        .title("Runtime: TFIDF then IOR (serial) vs both at once (mixed)").xAxisTitle("IOR pattern, file system")
+        .title("Runtime: TFIDF then " + hpc + " (serial) vs both at once (mixed)")
+        .xAxisTitle((hpc.equals(HpcCommand.IOR_LABEL) ? "IOR pattern" : hpc) + ", file system")
         .yAxisTitle("seconds").build();
     style(chart);
     Map<String, List<Double>> means = new LinkedHashMap<>();
@@ -74,7 +81,7 @@ final class ReportCharts {
     for (MixSummary.Row row : rows) {
       categories.add(category(row));
       put(means, sds, "TFIDF alone", row.tfidfAloneSeconds());
-      put(means, sds, "IOR alone", row.iorAloneSeconds());
+      put(means, sds, hpc + " alone", row.iorAloneSeconds());
       put(means, sds, "serial (sum)", row.serialSeconds());
       put(means, sds, "mixed", row.mixedSeconds());
     }
@@ -91,19 +98,21 @@ final class ReportCharts {
    * classifier (and anything else) on the right one, since the classifier reads far fewer MiB/s than the checkpoint
    * writes; a line and a short label mark where each phase began.
    */
-  static XYChart timeline(TraceAnalysis.Timeline timeline, List<PhaseRecord> phases) {
+  static XYChart timeline(TraceAnalysis.Timeline timeline, List<PhaseRecord> phases, String hpc) {
+    boolean ior = hpc.equals(HpcCommand.IOR_LABEL);
     XYChart chart = new XYChartBuilder().width(WIDTH + 300).height(HEIGHT + 40)
         .title("When each workload did I/O (" + timeline.point().name().toLowerCase(java.util.Locale.ROOT)
             + " trace point, " + String.format(java.util.Locale.ROOT, "%.2f", timeline.binSeconds()) + " s bins)")
-        .xAxisTitle("seconds since the mix started; phases: T TFIDF alone, I1/IN IOR N-to-1/N-to-N alone,"
-            + " M1/MN mixed, B balancing, W warm-up; ·repetition").build();
+        .xAxisTitle("seconds since the mix started; phases: T TFIDF alone, " + (ior
+            ? "I1/IN IOR N-to-1/N-to-N alone, M1/MN mixed" : "I " + hpc + " alone, M mixed")
+            + ", B balancing, W warm-up; ·repetition").build();
     style(chart);
     chart.getStyler().setDefaultSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Area);
     chart.getStyler().setMarkerSize(0);
     chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);
     chart.getStyler().setLegendLayout(Styler.LegendLayout.Horizontal);
     chart.getStyler().setYAxisGroupPosition(1, Styler.YAxisPosition.Right);
-    chart.setYAxisGroupTitle(0, "IOR MiB/s");
+    chart.setYAxisGroupTitle(0, hpc + " MiB/s");
     chart.setYAxisGroupTitle(1, "TFIDF MiB/s");
     double[] max = new double[2];
     double end = 0;
@@ -121,7 +130,7 @@ final class ReportCharts {
         case Workload.TFIDF -> TFIDF;
         default -> OTHER;
       };
-      XYSeries s = chart.addSeries(label(e.getKey()) + (group == 0 ? " (left scale)" : " (right scale)"), x, y);
+      XYSeries s = chart.addSeries(label(e.getKey(), hpc) + (group == 0 ? " (left scale)" : " (right scale)"), x, y);
       s.setYAxisGroup(group);
       s.setMarker(SeriesMarkers.NONE);
       s.setLineColor(c);
@@ -178,13 +187,17 @@ final class ReportCharts {
       case BALANCE_IOR, BALANCE_TFIDF -> "B";
       case WARMUP -> "W";
     };
-    String pattern = p.pattern() == null ? "" : (p.pattern().equals(IorPattern.N_TO_1.setting()) ? "1" : "N");
+    String pattern = p.pattern() == null ? "" : switch (IorPattern.of(p.pattern())) {
+      case N_TO_1 -> "1";
+      case N_TO_N -> "N";
+      case COMMAND -> "";
+    };
     return kind + pattern + (p.repetition() > 0 ? "·" + p.repetition() : "");
   }
 
-  private static String label(String workload) {
+  private static String label(String workload, String hpc) {
     return switch (workload) {
-      case Workload.IOR -> "IOR";
+      case Workload.IOR -> hpc;
       case Workload.TFIDF -> "TFIDF";
       default -> "other (job setup, runner)";
     };

@@ -37,11 +37,12 @@ public final class ReportWriter {
   public static void write(Path dir, MixResults results, TraceAnalysis.Timeline timeline) throws IOException {
     MixSummary summary = MixSummary.of(results.phases());
     List<Table> tables = tables(results, summary);
+    String hpc = HpcCommand.labelOf(results.settings());
     Map<String, Chart<?, ?>> charts = new LinkedHashMap<>();
     if (!summary.rows().isEmpty()) {
-      charts.put("throughput-ior.png", ReportCharts.throughput(summary.rows(), Workload.IOR));
-      charts.put("throughput-tfidf.png", ReportCharts.throughput(summary.rows(), Workload.TFIDF));
-      charts.put("runtime.png", ReportCharts.runtime(summary.rows()));
+      charts.put("throughput-ior.png", ReportCharts.throughput(summary.rows(), Workload.IOR, hpc));
+      charts.put("throughput-tfidf.png", ReportCharts.throughput(summary.rows(), Workload.TFIDF, hpc));
+      charts.put("runtime.png", ReportCharts.runtime(summary.rows(), hpc));
     }
     Map<String, byte[]> pngs = new LinkedHashMap<>();
     String chartProblem = null;
@@ -50,7 +51,7 @@ public final class ReportWriter {
         pngs.put(e.getKey(), ReportCharts.png(e.getValue()));
       }
       if (timeline != null && !timeline.mibPerSecond().isEmpty()) {
-        pngs.put("timeline.png", ReportCharts.png(ReportCharts.timeline(timeline, results.phases())));
+        pngs.put("timeline.png", ReportCharts.png(ReportCharts.timeline(timeline, results.phases(), hpc)));
       }
     } catch (RuntimeException e) {
       // drawing needs Java2D, which refuses to start while the JVM shuts down (Ctrl-C): the tables still go out
@@ -75,10 +76,11 @@ public final class ReportWriter {
    */
   public static String terminalTables(MixResults results) {
     MixSummary summary = MixSummary.of(results.phases());
-    List<Table> tables = new ArrayList<>(List.of(throughputTable(summary), runtimeTable(summary),
+    String hpc = HpcCommand.labelOf(results.settings());
+    List<Table> tables = new ArrayList<>(List.of(throughputTable(summary, hpc), runtimeTable(summary, hpc),
         checksTable(results, summary)));
     if (!summary.overheads().isEmpty()) {
-      tables.add(overheadTable(summary));
+      tables.add(overheadTable(summary, hpc));
     }
     StringBuilder out = new StringBuilder();
     for (Table t : tables) {
@@ -88,25 +90,27 @@ public final class ReportWriter {
   }
 
   private static List<Table> tables(MixResults results, MixSummary summary) {
+    String hpc = HpcCommand.labelOf(results.settings());
     List<Table> tables = new ArrayList<>();
-    tables.add(throughputTable(summary));
-    tables.add(runtimeTable(summary));
+    tables.add(throughputTable(summary, hpc));
+    tables.add(runtimeTable(summary, hpc));
     tables.add(checksTable(results, summary));
     if (!summary.overheads().isEmpty()) {
-      tables.add(overheadTable(summary));
+      tables.add(overheadTable(summary, hpc));
     }
     if (!results.balancing().isEmpty()) {
-      tables.add(balanceTable(results.balancing()));
+      tables.add(balanceTable(results.balancing(), hpc));
     }
     if (results.trace() != null) {
-      tables.add(traceTable(results));
+      tables.add(traceTable(results, hpc));
     }
-    tables.add(phaseTable(results.phases()));
+    tables.add(phaseTable(results.phases(), hpc));
     tables.add(settingsTable(results));
     return tables;
   }
 
-  static Table throughputTable(MixSummary summary) {
+  /** @param hpc the HPC side's label: IOR, or the command's */
+  static Table throughputTable(MixSummary summary, String hpc) {
     List<List<String>> rows = new ArrayList<>();
     for (MixSummary.Row r : summary.rows()) {
       rows.add(List.of(r.fs(), r.patternLabel(), yesNo(r.traced()), r.iorAlone().format(1), r.iorMixed().format(1),
@@ -114,11 +118,11 @@ public final class ReportWriter {
     }
     return new Table("Throughput alone vs mixed (MiB/s, mean ± sd over repetitions)",
         "Slowdown = throughput alone / throughput mixed: above 1 the workload ran slower beside the other.",
-        List.of("file system", "pattern", "traced", "IOR alone", "IOR mixed", "IOR slowdown", "TFIDF alone",
+        List.of("file system", "pattern", "traced", hpc + " alone", hpc + " mixed", hpc + " slowdown", "TFIDF alone",
             "TFIDF mixed", "TFIDF slowdown"), rows);
   }
 
-  static Table runtimeTable(MixSummary summary) {
+  static Table runtimeTable(MixSummary summary, String hpc) {
     List<List<String>> rows = new ArrayList<>();
     for (MixSummary.Row r : summary.rows()) {
       rows.add(List.of(r.fs(), r.patternLabel(), yesNo(r.traced()), r.tfidfAloneSeconds().format(2),
@@ -126,9 +130,9 @@ public final class ReportWriter {
           number(r.mixedOverSerial(), 3)));
     }
     return new Table("Runtime serial vs mixed (seconds, mean ± sd over repetitions)",
-        "Serial = TFIDF alone + IOR alone of the same repetition. Mixed / serial below 1: running both at once"
-            + " finished sooner than one after the other.",
-        List.of("file system", "pattern", "traced", "TFIDF alone", "IOR alone", "serial", "mixed", "mixed / serial"),
+        "Serial = TFIDF alone + " + hpc + " alone of the same repetition. Mixed / serial below 1: running both at"
+            + " once finished sooner than one after the other.",
+        List.of("file system", "pattern", "traced", "TFIDF alone", hpc + " alone", "serial", "mixed", "mixed / serial"),
         rows);
   }
 
@@ -141,12 +145,13 @@ public final class ReportWriter {
         + " (docs/mix.md, \"The method\").", List.of("check", "finding"), rows);
   }
 
-  private static Table overheadTable(MixSummary summary) {
+  private static Table overheadTable(MixSummary summary, String hpc) {
     List<List<String>> rows = new ArrayList<>();
     for (MixSummary.Overhead o : summary.overheads()) {
       Stats paired = o.paired();
       double half = paired.halfWidth95();
-      rows.add(List.of(o.fs(), o.pattern() == null ? "—" : IorPattern.parse(o.pattern()).label(), kindLabel(o.kind()),
+      rows.add(List.of(o.fs(), o.pattern() == null ? "—" : IorPattern.of(o.pattern()).label(),
+          kindLabel(o.kind(), hpc),
           o.untracedSeconds().format(2), o.tracedSeconds().format(2), percent(o.overhead()),
           paired.n() < 2 ? "—" : percent(paired.stddev()),
           Double.isNaN(half) ? "—" : percent(o.overhead() - half) + " … " + percent(o.overhead() + half),
@@ -160,18 +165,20 @@ public final class ReportWriter {
             "distinguishable from zero"), rows);
   }
 
-  private static Table balanceTable(List<BalanceStep> steps) {
+  private static Table balanceTable(List<BalanceStep> steps, String hpc) {
     List<List<String>> rows = new ArrayList<>();
     for (BalanceStep s : steps) {
-      rows.add(List.of(s.fs(), IorPattern.parse(s.pattern()).label(), String.valueOf(s.round()),
+      rows.add(List.of(s.fs(), IorPattern.of(s.pattern()).label(), String.valueOf(s.round()),
           String.valueOf(s.segments()), number(s.iorSeconds(), 2), number(s.tfidfSeconds(), 2),
           number(s.mismatch() * 100, 1) + "%"));
     }
-    return new Table("Balancing: IOR segments sized so IOR alone takes as long as TFIDF alone", null,
-        List.of("file system", "pattern", "round", "IOR segments", "IOR alone s", "TFIDF alone s", "mismatch"), rows);
+    String size = hpc.equals(HpcCommand.IOR_LABEL) ? "IOR segments" : hpc + " {scale}";
+    return new Table("Balancing: " + size + " sized so " + hpc + " alone takes as long as TFIDF alone", null,
+        List.of("file system", "pattern", "round", size, hpc + " alone s", "TFIDF alone s", "mismatch"), rows);
   }
 
-  private static Table traceTable(MixResults results) {
+  private static Table traceTable(MixResults results, String hpc) {
+    boolean command = !hpc.equals(HpcCommand.IOR_LABEL);
     TraceTotals trace = results.trace();
     long iorReported = 0;
     long tfidfReported = 0;
@@ -191,16 +198,20 @@ public final class ReportWriter {
     boolean posix = trace.bytes().values().stream().anyMatch(byKey -> byKey.keySet().stream()
         .anyMatch(k -> k.startsWith(TracePoint.POSIX.name() + ".")));
     List<List<String>> rows = new ArrayList<>();
-    List<String> ior = new ArrayList<>(List.of("IOR checkpoint writes", Long.toString(iorReported),
-        bytes(trace, PathRoles.IOR_CHECKPOINT, "APPLICATION.write"), bytes(trace, PathRoles.IOR_CHECKPOINT,
-            "STORAGE.write")));
+    // a command's bytes are what it read and wrote under its directory; IOR's the checkpoint it wrote
+    List<String> directions = command ? List.of("read", "write") : List.of("write");
+    List<String> ior = new ArrayList<>(List.of(
+        command ? hpc + " reads and writes under {dir}" : "IOR checkpoint writes",
+        Long.toString(iorReported), bytes(trace, PathRoles.IOR_CHECKPOINT, "APPLICATION", directions),
+        bytes(trace, PathRoles.IOR_CHECKPOINT, "STORAGE", directions)));
     List<String> tfidf = new ArrayList<>(List.of("TFIDF request reads", Long.toString(tfidfReported),
-        bytes(trace, PathRoles.TFIDF_INPUT, "APPLICATION.read"), bytes(trace, PathRoles.TFIDF_INPUT, "STORAGE.read")));
+        bytes(trace, PathRoles.TFIDF_INPUT, "APPLICATION", List.of("read")),
+        bytes(trace, PathRoles.TFIDF_INPUT, "STORAGE", List.of("read"))));
     List<String> columns = new ArrayList<>(List.of("data", "workloads reported", "trace: application",
         "trace: storage"));
     if (posix) {
-      ior.add(bytes(trace, PathRoles.IOR_CHECKPOINT, "POSIX.write"));
-      tfidf.add(bytes(trace, PathRoles.TFIDF_INPUT, "POSIX.read"));
+      ior.add(bytes(trace, PathRoles.IOR_CHECKPOINT, "POSIX", directions));
+      tfidf.add(bytes(trace, PathRoles.TFIDF_INPUT, "POSIX", List.of("read")));
       columns.add("trace: POSIX");
     }
     rows.add(ior);
@@ -209,9 +220,12 @@ public final class ReportWriter {
     String note = trace.records() + " records in " + trace.file() + " (every traced phase, time-ordered)."
         + " The application point counts what the workloads asked for; the storage point what reached the storage"
         + " behind the shim's buffers (read-ahead may read past what was asked)"
-        + (posix ? "; the POSIX point the real IOR's calls (the LD_PRELOAD library), apart from what MPI's start-up"
-            + " read on its ranks' behalf (" + launcher.getOrDefault("POSIX.read", 0L) + " bytes of /usr, /sys, /proc"
-            + " and the like, left out here and in the timeline)" : "") + "."
+        + (posix ? "; the POSIX point " + (command ? hpc + "'s" : "the real IOR's") + " calls (the LD_PRELOAD"
+            + " library), apart from what its launcher and the system read on its behalf (" + launcher.getOrDefault(
+            "POSIX.read", 0L) + " bytes of /usr, /sys, /proc and the like, left out here and in the timeline)" : "")
+        + "."
+        + (command ? " " + hpc + " is traced in every phase, since its bytes are counted from its trace: the"
+            + " preload library's cost is in its untraced phases too, whose traces are counted and removed." : "")
         + " Where a request file spans several"
         + " input splits, each split's reader reads on past its end to finish its last request, so the application"
         + " point can exceed the data size by up to a request per split."
@@ -219,7 +233,7 @@ public final class ReportWriter {
     return new Table("Bytes the workloads reported vs bytes in the trace (traced phases)", note, columns, rows);
   }
 
-  private static Table phaseTable(List<PhaseRecord> phases) {
+  private static Table phaseTable(List<PhaseRecord> phases, String hpc) {
     List<List<String>> rows = new ArrayList<>();
     for (PhaseRecord p : phases) {
       WorkloadResult ior = p.result(Workload.IOR);
@@ -229,7 +243,7 @@ public final class ReportWriter {
           tfidf == null ? "—" : number(tfidf.throughputMiBs(), 1) + " (" + tfidf.bytes() + " B)",
           p.error() == null ? "" : p.error()));
     }
-    return new Table("Every phase", null, List.of("phase", "status", "seconds", "IOR MiB/s (bytes)",
+    return new Table("Every phase", null, List.of("phase", "status", "seconds", hpc + " MiB/s (bytes)",
         "TFIDF MiB/s (bytes)", "error"), rows);
   }
 
@@ -314,17 +328,18 @@ public final class ReportWriter {
         : "Status: INCOMPLETE — " + results.reason() + " (" + when + "). The tables hold what was measured before.";
   }
 
-  private static String bytes(TraceTotals trace, String role, String key) {
-    Map<String, Long> byKey = trace.bytes().get(role);
-    return Long.toString(byKey == null ? 0 : byKey.getOrDefault(key, 0L));
+  /** The bytes of {@code role} at {@code point}, summed over {@code directions} (read, write). */
+  private static String bytes(TraceTotals trace, String role, String point, List<String> directions) {
+    Map<String, Long> byKey = trace.bytes().getOrDefault(role, Map.of());
+    return Long.toString(directions.stream().mapToLong(d -> byKey.getOrDefault(point + "." + d, 0L)).sum());
   }
 
-  private static String kindLabel(PhaseKind kind) {
+  private static String kindLabel(PhaseKind kind, String hpc) {
     return switch (kind) {
       case TFIDF_ALONE -> "TFIDF alone";
-      case IOR_ALONE -> "IOR alone";
+      case IOR_ALONE -> hpc + " alone";
       case MIXED -> "mixed";
-      case BALANCE_IOR -> "balancing IOR";
+      case BALANCE_IOR -> "balancing " + hpc;
       case BALANCE_TFIDF -> "balancing TFIDF";
       case WARMUP -> "warm-up";
     };

@@ -11,6 +11,9 @@ interface WorkloadFactory {
   /** TFIDF classifying the request data, writing its labels under {@code outputDir}. */
   Workload tfidf(Configuration conf, MixSettings settings, String outputDir);
 
-  /** An IOR checkpoint of {@code segments} segments written under {@code dir} in {@code pattern}. */
+  /**
+   * The HPC side under {@code dir}: an IOR checkpoint of {@code segments} segments in {@code pattern}, or the user's
+   * command with {@code segments} as its {scale}.
+   */
   Workload ior(Configuration conf, MixSettings settings, IorPattern pattern, int segments, String dir);
 }
