@@ -87,8 +87,9 @@ public class TracingFileSystem extends FileSystem implements PositionedWriteFile
     fs.initialize(name, conf);
     uri = fs.getUri();
     setConf(conf);
-    if (PfsConfigValues.bool(conf, TraceConfigKeys.ENABLED, TraceConfigKeys.ENABLED_DEFAULT)
-        && PfsConfigValues.bool(conf, TraceConfigKeys.APPLICATION_ENABLED, TraceConfigKeys.APPLICATION_ENABLED_DEFAULT)) {
+    PfsConfigValues values = PfsConfigValues.of(conf);
+    if (values.bool(TraceConfigKeys.ENABLED, TraceConfigKeys.ENABLED_DEFAULT)
+        && values.bool(TraceConfigKeys.APPLICATION_ENABLED, TraceConfigKeys.APPLICATION_ENABLED_DEFAULT)) {
       tracer = TraceRecorders.tracer(conf, TracePoint.APPLICATION);
     }
   }
