@@ -48,6 +48,9 @@ import org.apache.hadoop.security.AccessControlException;
 import org.apache.hadoop.util.LambdaUtils;
 import org.apache.hadoop.util.Progressable;
 
+import io.pfsmix.fs.api.PositionedWriteFileSystem;
+import io.pfsmix.fs.api.PositionedWriteUnsupportedException;
+import io.pfsmix.fs.api.PositionedWriter;
 import io.pfsmix.fs.backend.BackendCapability;
 import io.pfsmix.fs.backend.CreateOptions;
 import io.pfsmix.fs.backend.FileInfo;

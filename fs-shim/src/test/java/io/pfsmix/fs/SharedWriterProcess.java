@@ -14,6 +14,9 @@ import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 
+import io.pfsmix.fs.api.PositionedWriter;
+import io.pfsmix.fs.api.PositionedWrites;
+
 /**
  * One writer of an N-to-1 file, run as its own process by the native backends' shared-write tests: rank r of n writes
  * blocks r, r + n, r + 2n, ... of one shared file through the positioned-write extension (IOR's strided pattern).

@@ -15,8 +15,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import io.pfsmix.fs.PfsConfigKeys;
-import io.pfsmix.fs.PositionedWrites;
 import io.pfsmix.fs.SharedWriterProcess;
+import io.pfsmix.fs.api.PositionedWrites;
 import io.pfsmix.ior.IorOptions;
 import io.pfsmix.ior.IorResult;
 import io.pfsmix.ior.IorRunner;

@@ -38,9 +38,9 @@ import org.apache.hadoop.security.token.Token;
 import org.apache.hadoop.util.Progressable;
 
 import io.pfsmix.fs.PfsConfigValues;
-import io.pfsmix.fs.PositionedWriteFileSystem;
-import io.pfsmix.fs.PositionedWriter;
-import io.pfsmix.fs.PositionedWrites;
+import io.pfsmix.fs.api.PositionedWriteFileSystem;
+import io.pfsmix.fs.api.PositionedWriter;
+import io.pfsmix.fs.api.PositionedWrites;
 import io.pfsmix.trace.CallTracer;
 import io.pfsmix.trace.TraceConfigKeys;
 import io.pfsmix.trace.TraceContext;
