@@ -62,17 +62,11 @@ class OrangefsClusterTest {
       }
       assertThat(status.stdout()).contains("running: 4 of 4 servers");
 
-      // up again: says so and prints the same lines
-      Cli.Run again = MixCli.run("orangefs", "up", "--dir", dir.toString(), "--port", Integer.toString(port));
-      assertThat(again.exitCode()).isZero();
-      assertThat(again.stderr()).contains("already up in " + dir);
-      assertThat(again.stdout()).isEqualTo(up.text());
+      ClusterCli.upAgain("orangefs", dir, port, up);
 
-      byte[] data = new byte[20 * MIB];
-      new Random(13).nextBytes(data);
       Path in = temp.resolve("in.dat");
       Path out = temp.resolve("out.dat");
-      Files.write(in, data);
+      byte[] data = ClusterCli.randomFile(in, 20, 13);
       Path home = Path.of(up.get("home"));
       ofs(home, dir, "pvfs2-cp", in.toString(), "/pfsmix-orangefs/copied.dat");
       ofs(home, dir, "pvfs2-cp", "/pfsmix-orangefs/copied.dat", out.toString());

@@ -7,7 +7,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.Random;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.BeforeAll;
@@ -25,7 +24,6 @@ import io.pfsmix.fs.LocalPorts;
  */
 class QfsClusterTest {
 
-  private static final int MIB = 1 << 20;
   /** QFS create parameters: 2 replicas, not striped (QFS's default makes 6+3 Reed-Solomon files). */
   private static final String TWO_REPLICAS = "fs.createParams=2";
 
@@ -55,17 +53,11 @@ class QfsClusterTest {
       }
       assertThat(status.stdout()).contains("running: 3 of 3 servers, 2 chunkservers joined the metaserver");
 
-      // up again: says so and prints the same lines
-      Cli.Run again = MixCli.run("qfs", "up", "--dir", dir.toString(), "--port", Integer.toString(port));
-      assertThat(again.exitCode()).as(again.stderr()).isZero();
-      assertThat(again.stderr()).contains("already up in " + dir);
-      assertThat(again.stdout()).isEqualTo(up.text());
+      ClusterCli.upAgain("qfs", dir, port, up);
 
-      byte[] data = new byte[20 * MIB];
-      new Random(17).nextBytes(data);
       Path in = temp.resolve("in.dat");
       Path out = temp.resolve("out.dat");
-      Files.write(in, data);
+      byte[] data = ClusterCli.randomFile(in, 20, 17);
       qfs(up, "-D", TWO_REPLICAS, "-put", in.toString(), "/copied.dat");
       qfs(up, "-get", "/copied.dat", out.toString());
       assertThat(Files.readAllBytes(out)).as("the bytes read back").isEqualTo(data);

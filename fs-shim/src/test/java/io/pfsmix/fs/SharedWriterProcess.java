@@ -2,6 +2,7 @@ package io.pfsmix.fs;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,6 +13,7 @@ import java.util.Random;
 import java.util.concurrent.TimeUnit;
 
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FileSystem;
 
 import io.pfsmix.fs.api.PositionedWriter;
@@ -55,6 +57,20 @@ public final class SharedWriterProcess {
       assertThat(writer.exitValue()).as("writer %d exit code; its output: %s", rank, Files.readString(logs.get(rank)))
           .isZero();
       Files.delete(logs.get(rank));
+    }
+  }
+
+  /** Asserts that {@code file} on {@code fs} holds exactly the blocks {@link #runAll}'s writers wrote, in place. */
+  public static void assertWritten(FileSystem fs, String file, int ranks, int blockBytes, int blocksPerRank)
+      throws IOException {
+    org.apache.hadoop.fs.Path path = new org.apache.hadoop.fs.Path(file);
+    assertThat(fs.getFileStatus(path).getLen()).isEqualTo((long) ranks * blocksPerRank * blockBytes);
+    try (FSDataInputStream in = fs.open(path)) {
+      byte[] read = new byte[blockBytes];
+      for (int index = 0; index < ranks * blocksPerRank; index++) {
+        in.readFully((long) index * blockBytes, read);
+        assertThat(read).as("block %d", index).isEqualTo(block(index, blockBytes));
+      }
     }
   }
 

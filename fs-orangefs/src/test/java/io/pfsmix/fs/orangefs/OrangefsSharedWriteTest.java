@@ -11,7 +11,6 @@ import java.util.List;
 import java.util.Map;
 
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.junit.jupiter.api.AfterAll;
@@ -95,14 +94,6 @@ class OrangefsSharedWriteTest {
     SharedWriterProcess.runAll(URI.create("ofs:///"), "/n-to-1.bin", ranks, block, blocksPerRank,
         Map.of(OrangefsConfigKeys.SERVER, conf.get(OrangefsConfigKeys.SERVER), OrangefsConfigKeys.ROOT,
             conf.get(OrangefsConfigKeys.ROOT)));
-    Path file = new Path("/n-to-1.bin");
-    assertThat(fs.getFileStatus(file).getLen()).isEqualTo((long) ranks * blocksPerRank * block);
-    try (FSDataInputStream in = fs.open(file)) {
-      byte[] read = new byte[block];
-      for (int index = 0; index < ranks * blocksPerRank; index++) {
-        in.readFully((long) index * block, read);
-        assertThat(read).as("block %d", index).isEqualTo(SharedWriterProcess.block(index, block));
-      }
-    }
+    SharedWriterProcess.assertWritten(fs, "/n-to-1.bin", ranks, block, blocksPerRank);
   }
 }

@@ -7,7 +7,6 @@ import java.net.URI;
 import java.util.Map;
 
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.junit.jupiter.api.AfterAll;
@@ -82,14 +81,6 @@ class QfsSharedWriteTest {
         Map.of(PfsConfigKeys.BACKEND, QfsConfigKeys.BACKEND_NAME, QfsConfigKeys.METASERVER,
             conf.get(QfsConfigKeys.METASERVER), QfsConfigKeys.ROOT, conf.get(QfsConfigKeys.ROOT),
             QfsConfigKeys.RETRY_DELAY_SECONDS, "1"));
-    Path file = new Path("/n-to-1.bin");
-    assertThat(fs.getFileStatus(file).getLen()).isEqualTo((long) ranks * blocksPerRank * block);
-    try (FSDataInputStream in = fs.open(file)) {
-      byte[] read = new byte[block];
-      for (int index = 0; index < ranks * blocksPerRank; index++) {
-        in.readFully((long) index * block, read);
-        assertThat(read).as("block %d", index).isEqualTo(SharedWriterProcess.block(index, block));
-      }
-    }
+    SharedWriterProcess.assertWritten(fs, "/n-to-1.bin", ranks, block, blocksPerRank);
   }
 }
