@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 import io.pfsmix.cli.Cli;
@@ -27,16 +28,11 @@ import io.pfsmix.trace.format.TraceRecord;
  * mounted directory, and over the real local Ceph cluster, OrangeFS and QFS: each complete, and each trace holding the
  * bytes the workloads said they moved.
  */
+@ExtendWith(RepositoryHome.class)
 class MixOnClustersTest {
 
   @TempDir
   Path out;
-
-  @org.junit.jupiter.api.BeforeAll
-  static void pfsmixHome() {
-    // as ./pfsmix does: the runner finds scripts/ceph-cluster.sh under it (tests run in src/test)
-    MixCli.useRepositoryHome();
-  }
 
   @Test
   void onMiniDfsClusterWithJobsOnMiniYarnCluster() throws Exception {

@@ -15,8 +15,8 @@ import java.util.Random;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 import io.pfsmix.cli.Cli;
@@ -29,18 +29,13 @@ import io.pfsmix.fs.PfsConfigKeys;
  * mmap read-ahead over a pvfs2fuse mount, which refuses mmap. Skipped, with the reason, where OrangeFS cannot be built
  * (no source tarball) or, for the mount, without root or /dev/fuse.
  */
+@ExtendWith(RepositoryHome.class)
 class OrangefsClusterTest {
 
   private static final int MIB = 1 << 20;
 
   @TempDir
   Path temp;
-
-  @BeforeAll
-  static void pfsmixHome() {
-    // as ./pfsmix does: the command finds scripts/orangefs-cluster.sh under it (tests run in src/test)
-    MixCli.useRepositoryHome();
-  }
 
   @Test
   void upStatusCopyInAndOutDown() throws Exception {

@@ -9,8 +9,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 import io.pfsmix.cli.Cli;
@@ -22,6 +22,7 @@ import io.pfsmix.fs.LocalPorts;
  * that store a file with two replicas, one on each chunkserver, and return it byte for byte through QFS's own tool and
  * through Hadoop's shell on {@code qfs://} (./pfsmix hadoop fs); nothing left running after down. Skipped, with the reason, where QFS cannot be built (no source tarball).
  */
+@ExtendWith(RepositoryHome.class)
 class QfsClusterTest {
 
   /** QFS create parameters: 2 replicas, not striped (QFS's default makes 6+3 Reed-Solomon files). */
@@ -29,12 +30,6 @@ class QfsClusterTest {
 
   @TempDir
   Path temp;
-
-  @BeforeAll
-  static void pfsmixHome() {
-    // as ./pfsmix does: the command finds scripts/qfs-cluster.sh under it (tests run in src/test)
-    MixCli.useRepositoryHome();
-  }
 
   @Test
   void upStatusCopyInAndOutDown() throws Exception {

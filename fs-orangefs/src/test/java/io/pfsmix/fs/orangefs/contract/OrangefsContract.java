@@ -9,14 +9,8 @@ import io.pfsmix.fs.orangefs.OrangefsTestCluster;
 /** Hadoop's FileSystem contract for {@code ofs://} (the pfs shim fixed to the OrangeFS backend). */
 public class OrangefsContract extends ClusterContract {
 
-  public static final String CONTRACT_XML = "contract/orangefs.xml";
-
   public OrangefsContract(Configuration conf) {
-    super(conf, CONTRACT_XML, OrangefsConfigKeys.SCHEME);
-  }
-
-  @Override
-  protected Configuration clusterConfiguration(String root) {
-    return OrangefsTestCluster.get().configuration(root);
+    super(conf, "contract/orangefs.xml", OrangefsConfigKeys.SCHEME,
+        root -> OrangefsTestCluster.get().configuration(root));
   }
 }

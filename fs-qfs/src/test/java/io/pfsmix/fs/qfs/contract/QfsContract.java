@@ -9,14 +9,7 @@ import io.pfsmix.fs.qfs.QfsTestCluster;
 /** Hadoop's FileSystem contract for {@code pfs://} on the QFS backend ({@code fs.pfs.backend=qfs}). */
 public class QfsContract extends ClusterContract {
 
-  public static final String CONTRACT_XML = "contract/qfs.xml";
-
   public QfsContract(Configuration conf) {
-    super(conf, CONTRACT_XML, PfsConfigKeys.SCHEME);
-  }
-
-  @Override
-  protected Configuration clusterConfiguration(String root) {
-    return QfsTestCluster.get().configuration(root);
+    super(conf, "contract/qfs.xml", PfsConfigKeys.SCHEME, root -> QfsTestCluster.get().configuration(root));
   }
 }
