@@ -2,7 +2,6 @@ package io.pfsmix.fs;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -60,9 +59,16 @@ public final class SharedWriterProcess {
     }
   }
 
-  /** Asserts that {@code file} on {@code fs} holds exactly the blocks {@link #runAll}'s writers wrote, in place. */
-  public static void assertWritten(FileSystem fs, String file, int ranks, int blockBytes, int blocksPerRank)
-      throws IOException {
+  /**
+   * Two writer processes write 24 blocks of 256 KiB each into {@code file} of {@code uri} ({@link #runAll}); then
+   * {@code fs} must read exactly those blocks back, each in its place.
+   */
+  public static void writeAndCheck(FileSystem fs, URI uri, String file, Map<String, String> settings)
+      throws Exception {
+    int ranks = 2;
+    int blockBytes = 256 << 10;
+    int blocksPerRank = 24;
+    runAll(uri, file, ranks, blockBytes, blocksPerRank, settings);
     org.apache.hadoop.fs.Path path = new org.apache.hadoop.fs.Path(file);
     assertThat(fs.getFileStatus(path).getLen()).isEqualTo((long) ranks * blocksPerRank * blockBytes);
     try (FSDataInputStream in = fs.open(path)) {

@@ -73,12 +73,7 @@ class OrangefsSharedWriteTest {
 
   @Test
   void twoProcessesWriteOneFileByteForByte() throws Exception {
-    int ranks = 2;
-    int block = 256 << 10;
-    int blocksPerRank = 24;
-    SharedWriterProcess.runAll(URI.create("ofs:///"), "/n-to-1.bin", ranks, block, blocksPerRank,
-        Map.of(OrangefsConfigKeys.SERVER, DIR.conf().get(OrangefsConfigKeys.SERVER), OrangefsConfigKeys.ROOT,
-            DIR.conf().get(OrangefsConfigKeys.ROOT)));
-    SharedWriterProcess.assertWritten(DIR.fs(), "/n-to-1.bin", ranks, block, blocksPerRank);
+    SharedWriterProcess.writeAndCheck(DIR.fs(), URI.create("ofs:///"), "/n-to-1.bin", Map.of(OrangefsConfigKeys.SERVER,
+        DIR.conf().get(OrangefsConfigKeys.SERVER), OrangefsConfigKeys.ROOT, DIR.conf().get(OrangefsConfigKeys.ROOT)));
   }
 }

@@ -62,13 +62,8 @@ class QfsSharedWriteTest {
 
   @Test
   void twoProcessesWriteOneFileByteForByte() throws Exception {
-    int ranks = 2;
-    int block = 256 << 10;
-    int blocksPerRank = 24;
-    SharedWriterProcess.runAll(URI.create("pfs:///"), "/n-to-1.bin", ranks, block, blocksPerRank,
-        Map.of(PfsConfigKeys.BACKEND, QfsConfigKeys.BACKEND_NAME, QfsConfigKeys.METASERVER,
-            DIR.conf().get(QfsConfigKeys.METASERVER), QfsConfigKeys.ROOT, DIR.conf().get(QfsConfigKeys.ROOT),
-            QfsConfigKeys.RETRY_DELAY_SECONDS, "1"));
-    SharedWriterProcess.assertWritten(DIR.fs(), "/n-to-1.bin", ranks, block, blocksPerRank);
+    SharedWriterProcess.writeAndCheck(DIR.fs(), URI.create("pfs:///"), "/n-to-1.bin", Map.of(PfsConfigKeys.BACKEND,
+        QfsConfigKeys.BACKEND_NAME, QfsConfigKeys.METASERVER, DIR.conf().get(QfsConfigKeys.METASERVER),
+        QfsConfigKeys.ROOT, DIR.conf().get(QfsConfigKeys.ROOT), QfsConfigKeys.RETRY_DELAY_SECONDS, "1"));
   }
 }
