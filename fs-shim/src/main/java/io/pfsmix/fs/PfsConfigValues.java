@@ -93,7 +93,7 @@ public final class PfsConfigValues {
     if (value.equalsIgnoreCase("true") || value.equalsIgnoreCase("false")) {
       return Boolean.parseBoolean(value);
     }
-    throw error(key, key + " = '" + value + "' is not a boolean (true or false)");
+    throw error(key, value, "is not a boolean (true or false)");
   }
 
   /** A whole number (no size suffix) between {@code min} and {@code max}; unset: the default, as for sizes. */
@@ -106,7 +106,7 @@ public final class PfsConfigValues {
     try {
       value = Long.parseLong(text);
     } catch (NumberFormatException e) {
-      throw error(key, key + " = '" + text + "' is not a whole number");
+      throw error(key, text, "is not a whole number");
     }
     return inRange(key, text, value, min, max, "");
   }
@@ -127,23 +127,20 @@ public final class PfsConfigValues {
     }
     double value = decimal(key, text);
     if (!(value >= min && value <= max)) {
-      throw error(key, key + " = '" + text + "' is out of range: must be at least " + plain(min)
-          + upTo(max));
+      throw error(key, text, "is out of range: must be at least " + plain(min) + upTo(max));
     }
     return value;
   }
 
   /** A decimal number above {@code lowerBound} (excluded) and at most {@code max}: a rate or share 0 would void. */
-  public double decimalAbove(String key, double defaultValue, double lowerBound,
-      double max) {
+  public double decimalAbove(String key, double defaultValue, double lowerBound, double max) {
     String text = text(key);
     if (text == null) {
       return defaultValue;
     }
     double value = decimal(key, text);
     if (!(value > lowerBound && value <= max)) {
-      throw error(key, key + " = '" + text + "' is out of range: must be above " + plain(lowerBound)
-          + upTo(max));
+      throw error(key, text, "is out of range: must be above " + plain(lowerBound) + upTo(max));
     }
     return value;
   }
@@ -159,7 +156,7 @@ public final class PfsConfigValues {
   private double decimal(String key, String text) {
     // Double.parseDouble would also take NaN, Infinity, hexadecimal and a trailing d or f
     if (!DECIMAL.matcher(text).matches()) {
-      throw error(key, key + " = '" + text + "' is not a decimal number (e.g. 0.5, 1e-5)");
+      throw error(key, text, "is not a decimal number (e.g. 0.5, 1e-5)");
     }
     return Double.parseDouble(text);
   }
@@ -176,15 +173,14 @@ public final class PfsConfigValues {
     }
     Matcher m = DURATION.matcher(text);
     if (!m.matches()) {
-      throw error(key, key + " = '" + text + "' is not a duration (a whole number with an optional"
-          + " unit ms, s, m, h or d: 30s, 500ms, 2m; without a unit: " + unitName(unit) + ")");
+      throw error(key, text, "is not a duration (a whole number with an optional unit ms, s, m, h or d: 30s, 500ms,"
+          + " 2m; without a unit: " + unitName(unit) + ")");
     }
     long amount;
     try {
       amount = Long.parseLong(m.group(1));
     } catch (NumberFormatException e) {
-      throw error(key, key + " = '" + text + "' is out of range: must be between " + min + " and "
-          + max + " " + unitName(unit));
+      throw error(key, text, "is out of range: must be between " + min + " and " + max + " " + unitName(unit));
     }
     TimeUnit given = m.group(2) == null ? unit : switch (m.group(2).toLowerCase(Locale.ROOT)) {
       case "ms" -> TimeUnit.MILLISECONDS;
@@ -207,7 +203,7 @@ public final class PfsConfigValues {
       return defaultValue;
     }
     if (!allowed.contains(value)) {
-      throw error(key, key + " = '" + value + "' is not one of " + String.join(", ", allowed));
+      throw error(key, value, "is not one of " + String.join(", ", allowed));
     }
     return value;
   }
@@ -220,12 +216,12 @@ public final class PfsConfigValues {
     String value = text(key);
     String root = value == null ? defaultValue : value;
     if (!root.startsWith("/")) {
-      throw error(key, key + " = '" + root + "' is not an absolute path inside the file system");
+      throw error(key, root, "is not an absolute path inside the file system");
     }
     String normalized = root.replaceAll("/+", "/");
     for (String part : normalized.split("/")) {
       if (part.equals(".") || part.equals("..")) {
-        throw error(key, key + " = '" + root + "' holds '.' or '..'");
+        throw error(key, root, "holds '.' or '..'");
       }
     }
     return normalized.length() > 1 && normalized.endsWith("/")
@@ -239,13 +235,14 @@ public final class PfsConfigValues {
     return text == null || text.isEmpty() ? null : text;
   }
 
-  private RuntimeException error(String key, String message) {
-    return errors.apply(key, new IllegalArgumentException(message));
+  /** The exception for {@code text}, the value of {@code key}, and why it is refused. */
+  private RuntimeException error(String key, String text, String problem) {
+    return errors.apply(key, new IllegalArgumentException(key + " = '" + text + "' " + problem));
   }
 
   private long inRange(String key, String text, long value, long min, long max, String unit) {
     if (value < min || value > max) {
-      throw error(key, key + " = '" + text + "' is out of range: must be " + (max == Long.MAX_VALUE
+      throw error(key, text, "is out of range: must be " + (max == Long.MAX_VALUE
           ? "at least " + min : "between " + min + " and " + max) + unit);
     }
     return value;
