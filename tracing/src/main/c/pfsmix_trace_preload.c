@@ -309,29 +309,25 @@ static void put_counts(struct bytes *batch, uint8_t type, uint64_t written, uint
   put_block(batch, type, 0, payload, sizeof payload);
 }
 
+/* Appends a table's entries *written + 1 to count (ids index entries) as one block, in b's room. */
+static void put_table_locked(struct bytes *batch, struct bytes *b, uint8_t type, char *const *entries,
+                             uint32_t *written, uint32_t count) {
+  if (*written >= count) return;
+  for (uint32_t id = *written + 1; id <= count; id++) {
+    put_u32(b, id);
+    put_str(b, entries[id]);
+  }
+  put_block(batch, type, count - *written, b->data, (uint32_t) b->length);
+  *written = count;
+  batch->bad |= b->bad;
+  b->length = 0;
+}
+
 /* Appends the table entries assigned since the last batch. */
 static void put_tables_locked(struct bytes *batch) {
   struct bytes b = {0};
-  if (g_paths_written < g_path_count) {
-    for (uint32_t id = g_paths_written + 1; id <= g_path_count; id++) {
-      put_u32(&b, id);
-      put_str(&b, g_paths[id]);
-    }
-    put_block(batch, BLOCK_PATHS, g_path_count - g_paths_written, b.data, (uint32_t) b.length);
-    g_paths_written = g_path_count;
-    batch->bad |= b.bad;
-    b.length = 0;
-  }
-  if (g_strings_written < g_string_count) {
-    for (uint32_t id = g_strings_written + 1; id <= g_string_count; id++) {
-      put_u32(&b, id);
-      put_str(&b, g_strings[id]);
-    }
-    put_block(batch, BLOCK_STRINGS, g_string_count - g_strings_written, b.data, (uint32_t) b.length);
-    g_strings_written = g_string_count;
-    batch->bad |= b.bad;
-    b.length = 0;
-  }
+  put_table_locked(batch, &b, BLOCK_PATHS, g_paths, &g_paths_written, g_path_count);
+  put_table_locked(batch, &b, BLOCK_STRINGS, g_strings, &g_strings_written, g_string_count);
   if (g_context_id && !g_contexts_written) {
     put_u32(&b, 1);
     put_str(&b, g_host);
@@ -893,40 +889,27 @@ static mode_t mode_arg(int flags, va_list ap) {
   return (flags & O_CREAT) || (flags & O_TMPFILE) == O_TMPFILE ? (mode_t) va_arg(ap, int) : 0;
 }
 
-int open(const char *path, int flags, ...) {
-  va_list ap;
-  va_start(ap, flags);
-  mode_t mode = mode_arg(flags, ap);
-  va_end(ap);
-  if (!real_open) pthread_once(&g_once, initialize);
-  return traced_open(OP_OPEN, AT_FDCWD, path, flags, mode, call_open);
-}
+/* The body of open, open64, openat and openat64, whose mode argument is there only with O_CREAT or O_TMPFILE. */
+#define VARIADIC_OPEN(op, dirfd, real, call)                \
+  do {                                                      \
+    va_list ap;                                             \
+    va_start(ap, flags);                                    \
+    mode_t mode = mode_arg(flags, ap);                      \
+    va_end(ap);                                             \
+    if (!real) pthread_once(&g_once, initialize);           \
+    return traced_open(op, dirfd, path, flags, mode, call); \
+  } while (0)
 
-int open64(const char *path, int flags, ...) {
-  va_list ap;
-  va_start(ap, flags);
-  mode_t mode = mode_arg(flags, ap);
-  va_end(ap);
-  if (!real_open64) pthread_once(&g_once, initialize);
-  return traced_open(OP_OPEN, AT_FDCWD, path, flags, mode, call_open64);
-}
+int open(const char *path, int flags, ...) { VARIADIC_OPEN(OP_OPEN, AT_FDCWD, real_open, call_open); }
+
+int open64(const char *path, int flags, ...) { VARIADIC_OPEN(OP_OPEN, AT_FDCWD, real_open64, call_open64); }
 
 int openat(int dirfd, const char *path, int flags, ...) {
-  va_list ap;
-  va_start(ap, flags);
-  mode_t mode = mode_arg(flags, ap);
-  va_end(ap);
-  if (!real_openat) pthread_once(&g_once, initialize);
-  return traced_open(OP_OPENAT, dirfd, path, flags, mode, call_openat);
+  VARIADIC_OPEN(OP_OPENAT, dirfd, real_openat, call_openat);
 }
 
 int openat64(int dirfd, const char *path, int flags, ...) {
-  va_list ap;
-  va_start(ap, flags);
-  mode_t mode = mode_arg(flags, ap);
-  va_end(ap);
-  if (!real_openat64) pthread_once(&g_once, initialize);
-  return traced_open(OP_OPENAT, dirfd, path, flags, mode, call_openat64);
+  VARIADIC_OPEN(OP_OPENAT, dirfd, real_openat64, call_openat64);
 }
 
 int creat(const char *path, mode_t mode) {

@@ -5,11 +5,13 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
 import java.util.concurrent.TimeUnit;
 
 import io.pfsmix.cli.Cli;
@@ -42,6 +44,22 @@ final class ClusterCli {
     }
     assertThat(up.exitCode()).as(up.stderr()).isZero();
     return new Lines(up.stdout());
+  }
+
+  /** `up` again on the running cluster of {@code dir}: it says so and prints the lines of the first `up`. */
+  static void upAgain(String cluster, Path dir, int port, Lines up) {
+    Cli.Run again = MixCli.run(cluster, "up", "--dir", dir.toString(), "--port", Integer.toString(port));
+    assertThat(again.exitCode()).as(again.stderr()).isZero();
+    assertThat(again.stderr()).contains("already up in " + dir);
+    assertThat(again.stdout()).isEqualTo(up.text());
+  }
+
+  /** Writes {@code mib} MiB of seeded random bytes to {@code file} (to copy into a cluster); returns them. */
+  static byte[] randomFile(Path file, int mib, long seed) throws IOException {
+    byte[] data = new byte[mib << 20];
+    new Random(seed).nextBytes(data);
+    Files.write(file, data);
+    return data;
   }
 
   static void down(String cluster, Path dir) {

@@ -29,11 +29,6 @@ final class MixCli {
   private MixCli() {
   }
 
-  /** Sets pfsmix.home to the repository, as ./pfsmix does (the tests run in src/test): scripts and libraries under it. */
-  static void useRepositoryHome() {
-    System.setProperty("pfsmix.home", Path.of("../..").toAbsolutePath().normalize().toString());
-  }
-
   /** Runs a command in this JVM ({@link Cli#run}), and shows what it printed in the test's own output. */
   static Cli.Run run(String... args) {
     Cli.Run run = Cli.run(args);

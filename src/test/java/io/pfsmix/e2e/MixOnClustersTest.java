@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 import io.pfsmix.cli.Cli;
@@ -27,16 +28,11 @@ import io.pfsmix.trace.format.TraceRecord;
  * mounted directory, and over the real local Ceph cluster, OrangeFS and QFS: each complete, and each trace holding the
  * bytes the workloads said they moved.
  */
+@ExtendWith(RepositoryHome.class)
 class MixOnClustersTest {
 
   @TempDir
   Path out;
-
-  @org.junit.jupiter.api.BeforeAll
-  static void pfsmixHome() {
-    // as ./pfsmix does: the runner finds scripts/ceph-cluster.sh under it (tests run in src/test)
-    MixCli.useRepositoryHome();
-  }
 
   @Test
   void onMiniDfsClusterWithJobsOnMiniYarnCluster() throws Exception {
@@ -145,28 +141,28 @@ class MixOnClustersTest {
 
   @Test
   void onTheLocalOrangefs() throws Exception {
-    assumeTrue(Files.isRegularFile(Path.of(System.getProperty("user.home"),
-        ".cache/pfsmix/orangefs/current/install/sbin/pvfs2-server")),
-        "OrangeFS is not built (scripts/orangefs-build.sh builds it from its source tarball; ./run-tests runs it)");
-    assumeTrue(MixCli.classPresent("io.pfsmix.fs.orangefs.OrangefsBackendFactory"),
-        "the OrangeFS backend (fs-orangefs) is not built: it is built only where OrangeFS's headers are found");
-    Path results = out.resolve("orangefs");
-    MixResults mix = runComplete(results, "--fs", "orangefs", "--patterns", "n-to-1", "--dir", "/mix");
-    assertThat(mix.environment().get("orangefs").get("file system")).contains("OrangeFS");
-    MixCli.assertTraceMatches(mix, results, "/mix", true);
+    nToOneOnALocalBuild("orangefs", "OrangeFS", "sbin/pvfs2-server", "io.pfsmix.fs.orangefs.OrangefsBackendFactory");
   }
 
   /** The study's CloudStore half on CloudStore's successor: IOR N-to-1 beside TF-IDF on a local QFS. */
   @Test
   void onTheLocalQfs() throws Exception {
-    assumeTrue(Files.isRegularFile(Path.of(System.getProperty("user.home"),
-        ".cache/pfsmix/qfs/current/install/bin/metaserver")),
-        "QFS is not built (scripts/qfs-build.sh builds it from its source tarball; ./run-tests runs it)");
-    assumeTrue(MixCli.classPresent("io.pfsmix.fs.qfs.QfsBackendFactory"),
-        "the QFS backend (fs-qfs) is not built: it is built only where QFS's headers are found");
-    Path results = out.resolve("qfs");
-    MixResults mix = runComplete(results, "--fs", "qfs", "--patterns", "n-to-1", "--dir", "/mix");
-    assertThat(mix.environment().get("qfs").get("file system")).contains("QFS");
+    nToOneOnALocalBuild("qfs", "QFS", "bin/metaserver", "io.pfsmix.fs.qfs.QfsBackendFactory");
+  }
+
+  /**
+   * The mix with IOR N-to-1 on the file system {@code fs} ./pfsmix starts from the build scripts/FS-build.sh made;
+   * skipped, with the reason, where that build or the backend module ({@code factory}) is missing.
+   */
+  private void nToOneOnALocalBuild(String fs, String name, String installedFile, String factory) throws Exception {
+    assumeTrue(Files.isRegularFile(Path.of(System.getProperty("user.home"), ".cache/pfsmix", fs, "current/install",
+        installedFile)), name + " is not built (scripts/" + fs + "-build.sh builds it from its source tarball;"
+        + " ./run-tests runs it)");
+    assumeTrue(MixCli.classPresent(factory), "the " + name + " backend (fs-" + fs + ") is not built: it is built"
+        + " only where " + name + "'s headers are found");
+    Path results = out.resolve(fs);
+    MixResults mix = runComplete(results, "--fs", fs, "--patterns", "n-to-1", "--dir", "/mix");
+    assertThat(mix.environment().get(fs).get("file system")).contains(name);
     MixCli.assertTraceMatches(mix, results, "/mix", true);
   }
 

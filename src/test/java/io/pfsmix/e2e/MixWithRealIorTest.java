@@ -10,8 +10,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 import io.pfsmix.cli.Cli;
@@ -23,6 +23,7 @@ import io.pfsmix.mix.WorkloadResult;
 import io.pfsmix.trace.format.TracePoint;
 
 /** `pfsmix mix --ior native:PATH`: the real IOR, built from its tarball, writes the mix's checkpoints under mpirun. */
+@ExtendWith(RepositoryHome.class)
 class MixWithRealIorTest {
 
   /** Where scripts/ior-build.sh installs the real IOR. */
@@ -36,12 +37,6 @@ class MixWithRealIorTest {
 
   @TempDir
   Path out;
-
-  @BeforeAll
-  static void pfsmixHome() {
-    // as ./pfsmix does: the trace library is found under it (tests run in src/test)
-    MixCli.useRepositoryHome();
-  }
 
   @Test
   void theRealIorWritesBalancedTracedCheckpointsWhoseTraceHoldsItsReportedBytes() throws Exception {

@@ -15,8 +15,8 @@ import java.util.Random;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 import io.pfsmix.cli.Cli;
@@ -29,18 +29,13 @@ import io.pfsmix.fs.PfsConfigKeys;
  * mmap read-ahead over a pvfs2fuse mount, which refuses mmap. Skipped, with the reason, where OrangeFS cannot be built
  * (no source tarball) or, for the mount, without root or /dev/fuse.
  */
+@ExtendWith(RepositoryHome.class)
 class OrangefsClusterTest {
 
   private static final int MIB = 1 << 20;
 
   @TempDir
   Path temp;
-
-  @BeforeAll
-  static void pfsmixHome() {
-    // as ./pfsmix does: the command finds scripts/orangefs-cluster.sh under it (tests run in src/test)
-    MixCli.useRepositoryHome();
-  }
 
   @Test
   void upStatusCopyInAndOutDown() throws Exception {
@@ -62,17 +57,11 @@ class OrangefsClusterTest {
       }
       assertThat(status.stdout()).contains("running: 4 of 4 servers");
 
-      // up again: says so and prints the same lines
-      Cli.Run again = MixCli.run("orangefs", "up", "--dir", dir.toString(), "--port", Integer.toString(port));
-      assertThat(again.exitCode()).isZero();
-      assertThat(again.stderr()).contains("already up in " + dir);
-      assertThat(again.stdout()).isEqualTo(up.text());
+      ClusterCli.upAgain("orangefs", dir, port, up);
 
-      byte[] data = new byte[20 * MIB];
-      new Random(13).nextBytes(data);
       Path in = temp.resolve("in.dat");
       Path out = temp.resolve("out.dat");
-      Files.write(in, data);
+      byte[] data = ClusterCli.randomFile(in, 20, 13);
       Path home = Path.of(up.get("home"));
       ofs(home, dir, "pvfs2-cp", in.toString(), "/pfsmix-orangefs/copied.dat");
       ofs(home, dir, "pvfs2-cp", "/pfsmix-orangefs/copied.dat", out.toString());

@@ -7,11 +7,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.Random;
 import java.util.stream.Stream;
 
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 import io.pfsmix.cli.Cli;
@@ -23,20 +22,14 @@ import io.pfsmix.fs.LocalPorts;
  * that store a file with two replicas, one on each chunkserver, and return it byte for byte through QFS's own tool and
  * through Hadoop's shell on {@code qfs://} (./pfsmix hadoop fs); nothing left running after down. Skipped, with the reason, where QFS cannot be built (no source tarball).
  */
+@ExtendWith(RepositoryHome.class)
 class QfsClusterTest {
 
-  private static final int MIB = 1 << 20;
   /** QFS create parameters: 2 replicas, not striped (QFS's default makes 6+3 Reed-Solomon files). */
   private static final String TWO_REPLICAS = "fs.createParams=2";
 
   @TempDir
   Path temp;
-
-  @BeforeAll
-  static void pfsmixHome() {
-    // as ./pfsmix does: the command finds scripts/qfs-cluster.sh under it (tests run in src/test)
-    MixCli.useRepositoryHome();
-  }
 
   @Test
   void upStatusCopyInAndOutDown() throws Exception {
@@ -55,17 +48,11 @@ class QfsClusterTest {
       }
       assertThat(status.stdout()).contains("running: 3 of 3 servers, 2 chunkservers joined the metaserver");
 
-      // up again: says so and prints the same lines
-      Cli.Run again = MixCli.run("qfs", "up", "--dir", dir.toString(), "--port", Integer.toString(port));
-      assertThat(again.exitCode()).as(again.stderr()).isZero();
-      assertThat(again.stderr()).contains("already up in " + dir);
-      assertThat(again.stdout()).isEqualTo(up.text());
+      ClusterCli.upAgain("qfs", dir, port, up);
 
-      byte[] data = new byte[20 * MIB];
-      new Random(17).nextBytes(data);
       Path in = temp.resolve("in.dat");
       Path out = temp.resolve("out.dat");
-      Files.write(in, data);
+      byte[] data = ClusterCli.randomFile(in, 20, 17);
       qfs(up, "-D", TWO_REPLICAS, "-put", in.toString(), "/copied.dat");
       qfs(up, "-get", "/copied.dat", out.toString());
       assertThat(Files.readAllBytes(out)).as("the bytes read back").isEqualTo(data);

@@ -18,9 +18,9 @@ import org.apache.hadoop.fs.Path;
 
 import io.pfsmix.fs.OptionalBackendKeys;
 import io.pfsmix.fs.PfsConfigKeys;
-import io.pfsmix.fs.PositionedWriter;
-import io.pfsmix.fs.PositionedWrites;
 import io.pfsmix.fs.Sizes;
+import io.pfsmix.fs.api.PositionedWriter;
+import io.pfsmix.fs.api.PositionedWrites;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;

@@ -48,6 +48,9 @@ import org.apache.hadoop.security.AccessControlException;
 import org.apache.hadoop.util.LambdaUtils;
 import org.apache.hadoop.util.Progressable;
 
+import io.pfsmix.fs.api.PositionedWriteFileSystem;
+import io.pfsmix.fs.api.PositionedWriteUnsupportedException;
+import io.pfsmix.fs.api.PositionedWriter;
 import io.pfsmix.fs.backend.BackendCapability;
 import io.pfsmix.fs.backend.CreateOptions;
 import io.pfsmix.fs.backend.FileInfo;
@@ -105,19 +108,19 @@ public class PfsFileSystem extends FileSystem implements PositionedWriteFileSyst
     setConf(conf);
     String authority = name.getAuthority();
     uri = URI.create(scheme + "://" + (authority == null ? "" : authority) + "/");
-    readAheadSize = PfsConfigValues.bufferBytes(conf, PfsConfigKeys.READAHEAD_SIZE,
+    PfsConfigValues values = PfsConfigValues.of(conf);
+    readAheadSize = values.bufferBytes(PfsConfigKeys.READAHEAD_SIZE,
         PfsConfigKeys.READAHEAD_SIZE_DEFAULT, 1);
-    randomReadSize = PfsConfigValues.bufferBytes(conf, PfsConfigKeys.READAHEAD_RANDOM_SIZE,
+    randomReadSize = values.bufferBytes(PfsConfigKeys.READAHEAD_RANDOM_SIZE,
         PfsConfigKeys.READAHEAD_RANDOM_SIZE_DEFAULT, 1);
-    mappedReadAhead = PfsConfigValues.bool(conf, PfsConfigKeys.READAHEAD_MMAP, PfsConfigKeys.READAHEAD_MMAP_DEFAULT);
-    writeBufferSize = PfsConfigValues.bufferBytes(conf, PfsConfigKeys.WRITE_BUFFER_SIZE,
+    mappedReadAhead = values.bool(PfsConfigKeys.READAHEAD_MMAP, PfsConfigKeys.READAHEAD_MMAP_DEFAULT);
+    writeBufferSize = values.bufferBytes(PfsConfigKeys.WRITE_BUFFER_SIZE,
         PfsConfigKeys.WRITE_BUFFER_SIZE_DEFAULT, 1);
-    vectoredMinSeek = PfsConfigValues.bufferBytes(conf, PfsConfigKeys.VECTORED_MIN_SEEK,
+    vectoredMinSeek = values.bufferBytes(PfsConfigKeys.VECTORED_MIN_SEEK,
         PfsConfigKeys.VECTORED_MIN_SEEK_DEFAULT, 0);
-    vectoredMaxMerged = PfsConfigValues.bufferBytes(conf, PfsConfigKeys.VECTORED_MAX_MERGED,
+    vectoredMaxMerged = values.bufferBytes(PfsConfigKeys.VECTORED_MAX_MERGED,
         PfsConfigKeys.VECTORED_MAX_MERGED_DEFAULT, 1);
-    defaultBlockSize = PfsConfigValues.bytes(conf, PfsConfigKeys.BLOCK_SIZE, PfsConfigKeys.BLOCK_SIZE_DEFAULT, 1,
-        Long.MAX_VALUE);
+    defaultBlockSize = values.bytes(PfsConfigKeys.BLOCK_SIZE, PfsConfigKeys.BLOCK_SIZE_DEFAULT, 1, Long.MAX_VALUE);
     backend = BackendLoader.load(uri, conf);
     statistics = IOStatisticsBinding.iostatisticsStore()
         .withCounters(StoreStatisticNames.OP_OPEN, StoreStatisticNames.OP_CREATE, StoreStatisticNames.OP_APPEND,
@@ -198,7 +201,7 @@ public class PfsFileSystem extends FileSystem implements PositionedWriteFileSyst
         options.getTrimmedStrings(OpenFileOptions.FS_OPTION_OPENFILE_READ_POLICY));
     long length = lengthHint(options.getTrimmed(OpenFileOptions.FS_OPTION_OPENFILE_LENGTH));
     int readAhead = options.get(PfsConfigKeys.READAHEAD_SIZE) == null ? 0
-        : PfsConfigValues.bufferBytes(options, PfsConfigKeys.READAHEAD_SIZE, readAheadSize, 1);
+        : PfsConfigValues.of(options).bufferBytes(PfsConfigKeys.READAHEAD_SIZE, readAheadSize, 1);
     FileStatus status = parameters.getStatus();
     if (status != null && !status.getPath().getName().equals(file.getName())) {
       throw new IllegalArgumentException("openFile(" + file + "): the FileStatus given is for another path, "

@@ -6,6 +6,7 @@ import java.nio.ByteBuffer;
 import org.apache.hadoop.fs.FSExceptionMessages;
 import org.apache.hadoop.fs.FileSystem;
 
+import io.pfsmix.fs.api.PositionedWriter;
 import io.pfsmix.fs.backend.WriteHandle;
 
 /** A shared-file writer over a backend handle opened with openShared: each write goes to its offset at once. */

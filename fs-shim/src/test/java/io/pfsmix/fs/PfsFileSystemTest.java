@@ -34,6 +34,9 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+import io.pfsmix.fs.api.PositionedWriteFileSystem;
+import io.pfsmix.fs.api.PositionedWriter;
+import io.pfsmix.fs.api.PositionedWrites;
 import io.pfsmix.fs.layout.LayoutConfigKeys;
 
 /** What the contract suites do not cover: write-behind, positioned writes, attributes, layout, FileContext. */

@@ -51,10 +51,9 @@ class PfsJailEscapeTest {
 
   @BeforeEach
   void setUp() throws Exception {
-    java.nio.file.Path base = PfsTestFileSystems.newRoot("escape");
-    root = Files.createDirectories(base.resolve("root"));
-    outside = Files.createDirectories(base.resolve("outside"));
-    Files.writeString(outside.resolve("secret"), "outside the root");
+    PfsTestFileSystems.Jail jail = PfsTestFileSystems.newJail("escape");
+    root = jail.root();
+    outside = jail.outside();
     Files.setPosixFilePermissions(outside.resolve("secret"), PosixFilePermissions.fromString("rw-------"));
     Files.writeString(outside.resolve("other"), "another outside file");
     // The setup: esc leads out; "outside" inside the root holds decoys with the same names, so that a path

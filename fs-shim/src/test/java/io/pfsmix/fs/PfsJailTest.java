@@ -23,10 +23,9 @@ class PfsJailTest {
 
   @BeforeEach
   void setUp() throws Exception {
-    java.nio.file.Path base = PfsTestFileSystems.newRoot("jail");
-    root = Files.createDirectories(base.resolve("root"));
-    outside = Files.createDirectories(base.resolve("outside"));
-    Files.writeString(outside.resolve("secret"), "outside the root");
+    PfsTestFileSystems.Jail jail = PfsTestFileSystems.newJail("jail");
+    root = jail.root();
+    outside = jail.outside();
     Files.createDirectories(root.resolve("data"));
     Files.writeString(root.resolve("data/file"), "inside the root");
     fs = PfsTestFileSystems.newPosixFileSystem(root);

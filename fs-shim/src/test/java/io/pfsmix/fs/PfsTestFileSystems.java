@@ -25,6 +25,22 @@ public final class PfsTestFileSystems {
     return Files.createTempDirectory(base, name + "-");
   }
 
+  /**
+   * A POSIX root and, beside it, a directory outside it holding {@code secret} ("outside the root"): what the jail
+   * tests try to reach.
+   */
+  public record Jail(Path root, Path outside) {
+  }
+
+  /** A new {@link Jail} in a fresh directory. */
+  public static Jail newJail(String name) throws IOException {
+    Path base = newRoot(name);
+    Jail jail = new Jail(Files.createDirectories(base.resolve("root")),
+        Files.createDirectories(base.resolve("outside")));
+    Files.writeString(jail.outside().resolve("secret"), "outside the root");
+    return jail;
+  }
+
   /** Configuration selecting the POSIX backend on {@code root}, with the FileSystem cache off (roots differ). */
   public static Configuration posixConfiguration(Path root) {
     Configuration conf = new Configuration();

@@ -12,7 +12,11 @@ import java.util.Random;
 import java.util.concurrent.TimeUnit;
 
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FileSystem;
+
+import io.pfsmix.fs.api.PositionedWriter;
+import io.pfsmix.fs.api.PositionedWrites;
 
 /**
  * One writer of an N-to-1 file, run as its own process by the native backends' shared-write tests: rank r of n writes
@@ -52,6 +56,27 @@ public final class SharedWriterProcess {
       assertThat(writer.exitValue()).as("writer %d exit code; its output: %s", rank, Files.readString(logs.get(rank)))
           .isZero();
       Files.delete(logs.get(rank));
+    }
+  }
+
+  /**
+   * Two writer processes write 24 blocks of 256 KiB each into {@code file} of {@code uri} ({@link #runAll}); then
+   * {@code fs} must read exactly those blocks back, each in its place.
+   */
+  public static void writeAndCheck(FileSystem fs, URI uri, String file, Map<String, String> settings)
+      throws Exception {
+    int ranks = 2;
+    int blockBytes = 256 << 10;
+    int blocksPerRank = 24;
+    runAll(uri, file, ranks, blockBytes, blocksPerRank, settings);
+    org.apache.hadoop.fs.Path path = new org.apache.hadoop.fs.Path(file);
+    assertThat(fs.getFileStatus(path).getLen()).isEqualTo((long) ranks * blocksPerRank * blockBytes);
+    try (FSDataInputStream in = fs.open(path)) {
+      byte[] read = new byte[blockBytes];
+      for (int index = 0; index < ranks * blocksPerRank; index++) {
+        in.readFully((long) index * blockBytes, read);
+        assertThat(read).as("block %d", index).isEqualTo(block(index, blockBytes));
+      }
     }
   }
 

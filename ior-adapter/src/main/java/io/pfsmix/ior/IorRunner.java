@@ -41,7 +41,7 @@ public final class IorRunner {
    * @throws IorRankException when a rank's I/O fails, naming rank, offset and cause
    */
   public static IorResult run(Configuration conf, IorOptions options, OutputStream out) throws IOException {
-    return run(conf, options, out, PfsConfigValues.bool(conf, IorConfigKeys.WARMUP, IorConfigKeys.WARMUP_DEFAULT));
+    return run(conf, options, out, PfsConfigValues.of(conf).bool(IorConfigKeys.WARMUP, IorConfigKeys.WARMUP_DEFAULT));
   }
 
   /** As {@link #run(Configuration, IorOptions, OutputStream)}, warming the ranks' code up first or not. */

@@ -21,9 +21,9 @@ import org.apache.hadoop.fs.StreamCapabilities;
 
 import io.pfsmix.fs.FreeSpace;
 import io.pfsmix.fs.PfsConfigKeys;
-import io.pfsmix.fs.PositionedWriter;
-import io.pfsmix.fs.PositionedWrites;
 import io.pfsmix.fs.Sizes;
+import io.pfsmix.fs.api.PositionedWriter;
+import io.pfsmix.fs.api.PositionedWrites;
 
 /**
  * The test file(s) of one IOR test on a Hadoop FileSystem: IOR's names (one shared file, or {@code <file>.%08d} per

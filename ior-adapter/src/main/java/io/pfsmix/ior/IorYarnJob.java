@@ -287,8 +287,8 @@ final class IorYarnJob {
       IorStorage storage = IorStorage.open(conf, options);
       FileSystem coordinationFs = coordinationFileSystem(coordination, conf);
       FileRankGroup group = new FileRankGroup(coordinationFs, coordination, options.numTasks,
-          PfsConfigValues.duration(conf, IorConfigKeys.YARN_BARRIER_TIMEOUT, IorConfigKeys.YARN_BARRIER_TIMEOUT_DEFAULT,
-              TimeUnit.MILLISECONDS, 1, Long.MAX_VALUE / 1_000_000L));
+          PfsConfigValues.of(conf).duration(IorConfigKeys.YARN_BARRIER_TIMEOUT,
+              IorConfigKeys.YARN_BARRIER_TIMEOUT_DEFAULT, TimeUnit.MILLISECONDS, 1, Long.MAX_VALUE / 1_000_000L));
       int first = task * options.ranksPerTask;
       int last = Math.min(options.numTasks, first + options.ranksPerTask);
       ExecutorService pool = Executors.newFixedThreadPool(last - first);

@@ -69,7 +69,7 @@ final class CommandWorkload implements Workload {
     String command = settings.hpc().command(localDir, scale, settings.iorRanks());
     String phase = new org.apache.hadoop.fs.Path(dir).getName();
     // unset: the mix did not switch tracing on (the key's default, true, is for a shim that is wrapped already)
-    boolean traced = PfsConfigValues.bool(conf, TraceConfigKeys.ENABLED, false);
+    boolean traced = PfsConfigValues.of(conf).bool(TraceConfigKeys.ENABLED, false);
     Path traceDir = traced ? Path.of(conf.get(TraceConfigKeys.DESTINATION)).resolve(TRACE_SUBDIR)
         : settings.results().resolve(SCRATCH_TRACES).resolve(phase);
     Files.createDirectories(traceDir);

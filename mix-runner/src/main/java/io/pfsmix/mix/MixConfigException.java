@@ -10,7 +10,7 @@ public final class MixConfigException extends IllegalArgumentException {
     this.key = key;
   }
 
-  /** A problem whose message names the setting already ("KEY: ..."), e.g. from {@link io.pfsmix.fs.Sizes}. */
+  /** A bad value found by {@link io.pfsmix.fs.PfsConfigValues}, whose message names the setting and the value. */
   MixConfigException(String key, IllegalArgumentException named) {
     super(named.getMessage(), named);
     this.key = key;

@@ -11,7 +11,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
@@ -20,6 +19,7 @@ import java.util.TreeMap;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 
+import io.pfsmix.fs.PfsConfigValues;
 import io.pfsmix.fs.Sizes;
 import io.pfsmix.ior.IorConfigKeys;
 import io.pfsmix.ior.IorOptions;
@@ -93,9 +93,9 @@ public record MixSettings(
             + ", and hadoop.* for Hadoop keys)");
       }
     }
-    Values r = new Values(values);
+    PfsConfigValues r = PfsConfigValues.of(values, MixConfigException::new);
     List<FileSystemSpec> fileSystems = new ArrayList<>();
-    for (String fs : r.list(MixKeys.FS, MixKeys.FS_DEFAULT)) {
+    for (String fs : list(r, MixKeys.FS, MixKeys.FS_DEFAULT)) {
       fileSystems.add(FileSystemSpec.parse(fs));
     }
     boolean balance = r.bool(MixKeys.BALANCE, MixKeys.BALANCE_DEFAULT);
@@ -106,7 +106,7 @@ public record MixSettings(
     }
     JobsSpec jobs = JobsSpec.parse(r.string(MixKeys.JOBS, MixKeys.JOBS_DEFAULT));
     LinkedHashSet<IorPattern> patterns = new LinkedHashSet<>();
-    for (String p : r.list(MixKeys.PATTERNS, MixKeys.PATTERNS_DEFAULT)) {
+    for (String p : list(r, MixKeys.PATTERNS, MixKeys.PATTERNS_DEFAULT)) {
       patterns.add(IorPattern.parse(p));
     }
     if (hpc != null) {
@@ -119,19 +119,18 @@ public record MixSettings(
             + " offsets, which " + fs.label() + " cannot do; use n-to-n there (IOR -F)");
       }
     }
-    int ranks = r.positiveInt(MixKeys.IOR_RANKS, MixKeys.IOR_RANKS_DEFAULT);
-    long block = r.size(MixKeys.IOR_BLOCK, MixKeys.IOR_BLOCK_DEFAULT);
-    long transfer = r.size(MixKeys.IOR_TRANSFER, MixKeys.IOR_TRANSFER_DEFAULT);
+    int ranks = r.integer(MixKeys.IOR_RANKS, MixKeys.IOR_RANKS_DEFAULT, 1, Integer.MAX_VALUE);
+    long block = size(r, MixKeys.IOR_BLOCK, MixKeys.IOR_BLOCK_DEFAULT, 1);
+    long transfer = size(r, MixKeys.IOR_TRANSFER, MixKeys.IOR_TRANSFER_DEFAULT, 1);
     if (block % transfer != 0) {
       throw new MixConfigException(MixKeys.IOR_TRANSFER, "transfer size " + transfer + " does not divide the block size "
           + block + " (" + MixKeys.IOR_BLOCK + ")");
     }
-    int segments = r.positiveInt(MixKeys.IOR_SEGMENTS, MixKeys.IOR_SEGMENTS_DEFAULT);
+    int segments = r.integer(MixKeys.IOR_SEGMENTS, MixKeys.IOR_SEGMENTS_DEFAULT, 1, Integer.MAX_VALUE);
     if ((double) ranks * block * segments > Long.MAX_VALUE / 2.0) {
       throw new MixConfigException(MixKeys.IOR_SEGMENTS, "checkpoint size ranks x block x segments overflows");
     }
-    List<String> iorFlags = r.string(MixKeys.IOR_FLAGS, MixKeys.IOR_FLAGS_DEFAULT).isBlank() ? List.of()
-        : List.of(r.string(MixKeys.IOR_FLAGS, "").trim().split("\\s+"));
+    List<String> iorFlags = words(r.string(MixKeys.IOR_FLAGS, MixKeys.IOR_FLAGS_DEFAULT));
     Path iorNative = nativeIor(r.string(MixKeys.IOR_DRIVER, MixKeys.IOR_DRIVER_DEFAULT));
     for (String flag : iorFlags) {
       // the real IOR takes any API it was built with; the Java driver's is the mix's choice
@@ -151,8 +150,7 @@ public record MixSettings(
     }
     IorPlacement placement = values.containsKey(MixKeys.IOR_PLACEMENT)
         ? IorPlacement.parse(r.string(MixKeys.IOR_PLACEMENT, "")) : IorPlacement.defaultFor(jobs);
-    List<String> mpirunArgs = r.string(MixKeys.IOR_MPIRUN_ARGS, MixKeys.IOR_MPIRUN_ARGS_DEFAULT).isBlank() ? List.of()
-        : List.of(r.string(MixKeys.IOR_MPIRUN_ARGS, "").split("\\s+"));
+    List<String> mpirunArgs = words(r.string(MixKeys.IOR_MPIRUN_ARGS, MixKeys.IOR_MPIRUN_ARGS_DEFAULT));
     TracingMode tracing = TracingMode.parse(r.string(MixKeys.TRACING, MixKeys.TRACING_DEFAULT));
     if (iorNative != null) {
       if (values.containsKey(MixKeys.IOR_PLACEMENT)) {
@@ -174,22 +172,21 @@ public record MixSettings(
           + MixKeys.JOBS + " is local: use --jobs yarn-mini or cluster:CONF_DIR, or " + MixKeys.IOR_PLACEMENT
           + " = threads");
     }
-    int ranksPerTask = r.positiveInt(MixKeys.IOR_RANKS_PER_TASK, MixKeys.IOR_RANKS_PER_TASK_DEFAULT);
+    int ranksPerTask = r.integer(MixKeys.IOR_RANKS_PER_TASK, MixKeys.IOR_RANKS_PER_TASK_DEFAULT, 1, Integer.MAX_VALUE);
     String data = r.string(MixKeys.TFIDF_DATA, dir.replaceAll("/+$", "") + "/tfidf/requests");
     String model = r.string(MixKeys.TFIDF_MODEL, dir.replaceAll("/+$", "") + "/tfidf/model");
-    long tfidfSize = r.size(MixKeys.TFIDF_SIZE, MixKeys.TFIDF_SIZE_DEFAULT);
-    long trainSize = r.size(MixKeys.TFIDF_TRAIN_SIZE, MixKeys.TFIDF_TRAIN_SIZE_DEFAULT);
-    long seed = r.longValue(MixKeys.TFIDF_SEED, MixKeys.TFIDF_SEED_DEFAULT);
-    int repetitions = r.positiveInt(MixKeys.REPETITIONS, MixKeys.REPETITIONS_DEFAULT);
+    long tfidfSize = size(r, MixKeys.TFIDF_SIZE, MixKeys.TFIDF_SIZE_DEFAULT, 1);
+    long trainSize = size(r, MixKeys.TFIDF_TRAIN_SIZE, MixKeys.TFIDF_TRAIN_SIZE_DEFAULT, 1);
+    long seed = r.number(MixKeys.TFIDF_SEED, MixKeys.TFIDF_SEED_DEFAULT, Long.MIN_VALUE, Long.MAX_VALUE);
+    int repetitions = r.integer(MixKeys.REPETITIONS, MixKeys.REPETITIONS_DEFAULT, 1, Integer.MAX_VALUE);
     boolean warmup = r.bool(MixKeys.WARMUP, MixKeys.WARMUP_DEFAULT);
-    double tolerance = r.fraction(MixKeys.BALANCE_TOLERANCE, MixKeys.BALANCE_TOLERANCE_DEFAULT);
-    int rounds = r.positiveInt(MixKeys.BALANCE_ROUNDS, MixKeys.BALANCE_ROUNDS_DEFAULT);
-    Set<String> settle = MeasurementMethod.parseSettle(r.list(MixKeys.SETTLE, MixKeys.SETTLE_DEFAULT));
+    double tolerance = r.decimalAbove(MixKeys.BALANCE_TOLERANCE, MixKeys.BALANCE_TOLERANCE_DEFAULT, 0, 1);
+    int rounds = r.integer(MixKeys.BALANCE_ROUNDS, MixKeys.BALANCE_ROUNDS_DEFAULT, 1, Integer.MAX_VALUE);
+    Set<String> settle = MeasurementMethod.parseSettle(list(r, MixKeys.SETTLE, MixKeys.SETTLE_DEFAULT));
     MeasurementMethod method = new MeasurementMethod(
         MeasurementMethod.parseOrder(r.string(MixKeys.PHASE_ORDER, MixKeys.PHASE_ORDER_DEFAULT)),
         settle.contains(MeasurementMethod.SYNC), settle.contains(MeasurementMethod.DROP_CACHES),
-        "0".equals(r.string(MixKeys.PROBE_SIZE, MixKeys.PROBE_SIZE_DEFAULT)) ? 0
-            : r.size(MixKeys.PROBE_SIZE, MixKeys.PROBE_SIZE_DEFAULT));
+        size(r, MixKeys.PROBE_SIZE, MixKeys.PROBE_SIZE_DEFAULT, 0));
     Path results = values.containsKey(MixKeys.RESULTS)
         ? Path.of(r.string(MixKeys.RESULTS, "")).toAbsolutePath().normalize() : null;
     if (results != null && Files.exists(results)) {
@@ -303,7 +300,7 @@ public record MixSettings(
    * The command of {@link MixKeys#HPC} = command:CMD, checked with what it needs before anything runs (local paths,
    * the preload library that counts its bytes, no IOR-only setting beside it); null when the HPC side is IOR.
    */
-  private static HpcCommand hpcCommand(Values r, Map<String, String> values, boolean balance,
+  private static HpcCommand hpcCommand(PfsConfigValues r, Map<String, String> values, boolean balance,
       List<FileSystemSpec> fileSystems, Map<String, String> hadoop) {
     String hpc = r.string(MixKeys.HPC, MixKeys.HPC_DEFAULT);
     if (hpc.equals(MixKeys.HPC_DEFAULT)) {
@@ -328,7 +325,7 @@ public record MixSettings(
       }
     }
     HpcCommand command = HpcCommand.parse(hpc, values.get(MixKeys.HPC_NAME),
-        r.positiveInt(MixKeys.HPC_SCALE, MixKeys.HPC_SCALE_DEFAULT), balance);
+        r.integer(MixKeys.HPC_SCALE, MixKeys.HPC_SCALE_DEFAULT, 1, Integer.MAX_VALUE), balance);
     for (FileSystemSpec fs : fileSystems) {
       if (!fs.localPaths()) {
         throw new MixConfigException(MixKeys.FS, "a command does its I/O through local paths, and " + fs.label()
@@ -420,79 +417,27 @@ public record MixSettings(
     return keys;
   }
 
-  /** Typed access to raw values, each failure naming its key. */
-  private record Values(Map<String, String> values) {
-
-    String string(String key, String def) {
-      String v = values.get(key);
-      return v == null ? def : v.trim();
-    }
-
-    List<String> list(String key, String def) {
-      List<String> items = new ArrayList<>();
-      for (String item : string(key, def).split(",")) {
-        if (!item.isBlank()) {
-          items.add(item.trim());
-        }
-      }
-      if (items.isEmpty()) {
-        throw new MixConfigException(key, "is empty");
-      }
-      return items;
-    }
-
-    long size(String key, String def) {
-      try {
-        return Sizes.positive(key, string(key, def));
-      } catch (IllegalArgumentException e) {
-        throw new MixConfigException(key, e);
+  /** A comma-separated list of at least one item. */
+  private static List<String> list(PfsConfigValues r, String key, String defaultValue) {
+    String text = r.string(key, defaultValue);
+    List<String> items = new ArrayList<>();
+    for (String item : text.split(",")) {
+      if (!item.isBlank()) {
+        items.add(item.trim());
       }
     }
-
-    long longValue(String key, long def) {
-      String v = string(key, Long.toString(def));
-      try {
-        return Long.parseLong(v);
-      } catch (NumberFormatException e) {
-        throw new MixConfigException(key, "'" + v + "' is not a whole number");
-      }
+    if (items.isEmpty()) {
+      throw new MixConfigException(key, "'" + text + "' names nothing");
     }
+    return items;
+  }
 
-    int positiveInt(String key, int def) {
-      String v = string(key, Integer.toString(def));
-      int n;
-      try {
-        n = Integer.parseInt(v);
-      } catch (NumberFormatException e) {
-        throw new MixConfigException(key, "'" + v + "' is not a whole number");
-      }
-      if (n < 1) {
-        throw new MixConfigException(key, "must be at least 1, not " + n);
-      }
-      return n;
-    }
+  /** Words separated by white space; none when blank. */
+  private static List<String> words(String text) {
+    return text.isBlank() ? List.of() : List.of(text.trim().split("\\s+"));
+  }
 
-    double fraction(String key, double def) {
-      String v = string(key, Double.toString(def));
-      double d;
-      try {
-        d = Double.parseDouble(v);
-      } catch (NumberFormatException e) {
-        throw new MixConfigException(key, "'" + v + "' is not a number");
-      }
-      if (!(d > 0 && d < 1)) {
-        throw new MixConfigException(key, "must be between 0 and 1 (exclusive), not " + v);
-      }
-      return d;
-    }
-
-    boolean bool(String key, boolean def) {
-      String v = string(key, Boolean.toString(def)).toLowerCase(Locale.ROOT);
-      return switch (v) {
-        case "true", "yes", "on" -> true;
-        case "false", "no", "off" -> false;
-        default -> throw new MixConfigException(key, "'" + v + "' is not true or false");
-      };
-    }
+  private static long size(PfsConfigValues r, String key, String defaultValue, long min) {
+    return r.bytes(key, Sizes.parse(key, defaultValue), min, Long.MAX_VALUE);
   }
 }

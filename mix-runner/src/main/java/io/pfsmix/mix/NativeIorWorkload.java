@@ -112,7 +112,7 @@ final class NativeIorWorkload implements Workload {
     List<String> mpirun = new ArrayList<>(List.of("-np", Integer.toString(settings.iorRanks())));
     mpirun.addAll(settings.iorMpirunArgs());
     // unset: the mix did not switch tracing on (the key's default, true, is for a shim that is wrapped already)
-    boolean traced = PfsConfigValues.bool(conf, TraceConfigKeys.ENABLED, false);
+    boolean traced = PfsConfigValues.of(conf).bool(TraceConfigKeys.ENABLED, false);
     if (traced) {
       ior.traceDirectory(Path.of(conf.get(TraceConfigKeys.DESTINATION)));
     }

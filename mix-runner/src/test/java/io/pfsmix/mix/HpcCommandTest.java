@@ -95,7 +95,7 @@ class HpcCommandTest {
         List.of(MixKeys.HPC, "command:dd of={dir}/f count={sacle}", "mix.hpc: unknown placeholder {sacle} (known:"
             + " {dir}, {scale}, {ranks}; a literal one is written '{'sacle'}')"),
         List.of(MixKeys.HPC_NAME, " ", "mix.hpc.name: is empty"),
-        List.of(MixKeys.HPC_SCALE, "0", "mix.hpc.scale: must be at least 1, not 0"),
+        List.of(MixKeys.HPC_SCALE, "0", "mix.hpc.scale = '0' is out of range: must be between 1 and 2147483647"),
         List.of(MixKeys.IOR_SEGMENTS, "8", "mix.ior.segments: applies to IOR, and mix.hpc runs a command in its place"
             + " (its size is mix.hpc.scale, its ranks mix.ior.ranks)"),
         List.of(MixKeys.PATTERNS, "n-to-n", "mix.patterns: applies to IOR"),

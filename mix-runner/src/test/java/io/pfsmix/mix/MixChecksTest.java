@@ -39,12 +39,8 @@ class MixChecksTest {
 
   @Test
   void phasesFasterThanTheStorageProbeAndKeptCachesAreFlagged() {
-    List<PhaseRecord> phases = List.of(
-        tfidf(PhaseKind.TFIDF_ALONE, 1, 0, 10),
-        ior(PhaseKind.IOR_ALONE, 1, 1, 300),
-        mixed(1, 2, 200, 8));
-    Map<String, String> env = new LinkedHashMap<>();
-    new StorageProbe(64 * MIB, 100, 500, true).describeInto(env);
+    List<PhaseRecord> phases = oneRepetition(300, 200);
+    Map<String, String> env = probedAt100MibPerSecond();
     env.put(MixRunner.BEFORE_EVERY_PHASE, "sync, caches not dropped: Permission denied (dropping caches needs root)");
 
     List<MixChecks.Finding> findings = MixChecks.of(results(phases, Map.of("pfs", env)), MixSummary.of(phases));
@@ -65,14 +61,9 @@ class MixChecksTest {
 
   @Test
   void withoutFindingsTheChecksSaySo() {
-    List<PhaseRecord> phases = List.of(
-        tfidf(PhaseKind.TFIDF_ALONE, 1, 0, 10),
-        ior(PhaseKind.IOR_ALONE, 1, 1, 90),
-        mixed(1, 2, 60, 8));
-    Map<String, String> env = new LinkedHashMap<>();
-    new StorageProbe(64 * MIB, 100, 500, true).describeInto(env);
+    List<PhaseRecord> phases = oneRepetition(90, 60);
 
-    assertThat(MixChecks.of(results(phases, Map.of("pfs", env)), MixSummary.of(phases)))
+    assertThat(MixChecks.of(results(phases, Map.of("pfs", probedAt100MibPerSecond())), MixSummary.of(phases)))
         .extracting(MixChecks.Finding::text)
         .containsExactly("No workload ran faster mixed than alone, and no phase ran faster than the storage probe.");
   }
@@ -107,6 +98,19 @@ class MixChecksTest {
     assertThat(alternate.order(List.of("tfidf", "ior", "mixed"), 1)).containsExactly("tfidf", "ior", "mixed");
     assertThat(alternate.order(List.of("tfidf", "ior", "mixed"), 2)).containsExactly("mixed", "ior", "tfidf");
     assertThat(fixed.order(List.of("tfidf", "ior", "mixed"), 2)).containsExactly("tfidf", "ior", "mixed");
+  }
+
+  /** TFIDF alone at 10 MiB/s, IOR alone at {@code iorMibs}, and both mixed, IOR at {@code mixedIorMibs}. */
+  private static List<PhaseRecord> oneRepetition(double iorMibs, double mixedIorMibs) {
+    return List.of(tfidf(PhaseKind.TFIDF_ALONE, 1, 0, 10), ior(PhaseKind.IOR_ALONE, 1, 1, iorMibs),
+        mixed(1, 2, mixedIorMibs, 8));
+  }
+
+  /** A file system's environment with a storage probe that wrote at 100 MiB/s and read at 500. */
+  private static Map<String, String> probedAt100MibPerSecond() {
+    Map<String, String> env = new LinkedHashMap<>();
+    new StorageProbe(64 * MIB, 100, 500, true).describeInto(env);
+    return env;
   }
 
   private static PhaseRecord timed(int rep, boolean traced, double seconds) {

@@ -17,9 +17,13 @@ class MixSettingsTest {
   @TempDir
   Path tmp;
 
-  private Map<String, String> base() {
+  /** Settings with a results directory of the test's own and {@code keysAndValues}. */
+  private Map<String, String> base(String... keysAndValues) {
     Map<String, String> values = new HashMap<>();
     values.put(MixKeys.RESULTS, tmp.resolve("results").toString());
+    for (int i = 0; i < keysAndValues.length; i += 2) {
+      values.put(keysAndValues[i], keysAndValues[i + 1]);
+    }
     return values;
   }
 
@@ -38,15 +42,9 @@ class MixSettingsTest {
   @Test
   void sizesListsAndHadoopKeysAreRead() throws Exception {
     Path mount = Files.createDirectory(tmp.resolve("mount"));
-    Map<String, String> v = base();
-    v.put(MixKeys.FS, "pfs, pfs@" + mount + ", hdfs-mini, hdfs://nn:8020/");
-    v.put(MixKeys.PATTERNS, "n-to-n");
-    v.put(MixKeys.IOR_BLOCK, "64m");
-    v.put(MixKeys.IOR_TRANSFER, "4m");
-    v.put(MixKeys.TFIDF_SIZE, "7g");
-    v.put(MixKeys.TRACING, "overhead");
-    v.put(MixKeys.IOR_FLAGS, "-e  -Y");
-    v.put("hadoop.fs.pfs.readahead.size", "8m");
+    Map<String, String> v = base(MixKeys.FS, "pfs, pfs@" + mount + ", hdfs-mini, hdfs://nn:8020/",
+        MixKeys.PATTERNS, "n-to-n", MixKeys.IOR_BLOCK, "64m", MixKeys.IOR_TRANSFER, "4m", MixKeys.TFIDF_SIZE, "7g",
+        MixKeys.TRACING, "overhead", MixKeys.IOR_FLAGS, "-e  -Y", "hadoop.fs.pfs.readahead.size", "8m");
     MixSettings s = MixSettings.parse(v);
     assertThat(s.fileSystems()).extracting(FileSystemSpec::kind).containsExactly(FileSystemSpec.Kind.EMBEDDED_PFS,
         FileSystemSpec.Kind.MOUNTED_PFS, FileSystemSpec.Kind.MINI_HDFS, FileSystemSpec.Kind.URI);
@@ -76,8 +74,8 @@ class MixSettingsTest {
     Files.writeString(Files.createDirectories(tmp.resolve("full")).resolve("x"), "x");
     List<List<String>> cases = List.of(
         List.of("mix.repetitons", "3", "mix.repetitons: unknown setting"),
-        List.of(MixKeys.REPETITIONS, "0", "mix.repetitions: must be at least 1"),
-        List.of(MixKeys.IOR_RANKS, "four", "mix.ior.ranks: 'four' is not a whole number"),
+        List.of(MixKeys.REPETITIONS, "0", "mix.repetitions = '0' is out of range: must be between 1 and 2147483647"),
+        List.of(MixKeys.IOR_RANKS, "four", "mix.ior.ranks = 'four' is not a whole number"),
         List.of(MixKeys.IOR_BLOCK, "12q", "mix.ior.block: '12q' is not a size"),
         List.of(MixKeys.IOR_TRANSFER, "3m", "mix.ior.transfer: transfer size 3145728 does not divide the block size"),
         List.of(MixKeys.PATTERNS, "n-to-2", "mix.patterns: unknown pattern 'n-to-2'"),
@@ -86,14 +84,16 @@ class MixSettingsTest {
         List.of(MixKeys.JOBS, "cluster:" + tmp, "holds neither yarn-site.xml nor mapred-site.xml"),
         List.of(MixKeys.JOBS, "slurm", "mix.jobs: unknown value 'slurm'"),
         List.of(MixKeys.TRACING, "maybe", "mix.tracing: unknown value 'maybe'"),
-        List.of(MixKeys.BALANCE, "sometimes", "mix.balance: 'sometimes' is not true or false"),
-        List.of(MixKeys.BALANCE_TOLERANCE, "1.5", "mix.balance.tolerance: must be between 0 and 1"),
+        List.of(MixKeys.BALANCE, "sometimes", "mix.balance = 'sometimes' is not a boolean (true or false)"),
+        List.of(MixKeys.BALANCE_TOLERANCE, "1.5", "mix.balance.tolerance = '1.5' is out of range: must be above 0"
+            + " and at most 1"),
         List.of(MixKeys.DIR, "relative/dir", "mix.dir: 'relative/dir' must be an absolute path"),
         List.of(MixKeys.IOR_FLAGS, "-e -F", "mix.ior.flags: flag -F is set by the mix itself"),
         List.of(MixKeys.IOR_FLAGS, "--ranks-per-task=2", "mix.ior.flags: flag --ranks-per-task=2 is set by the mix itself"
             + " (see mix.ior.placement"),
         List.of(MixKeys.IOR_PLACEMENT, "mpi", "mix.ior.placement: unknown value 'mpi': expected threads or yarn"),
-        List.of(MixKeys.IOR_RANKS_PER_TASK, "0", "mix.ior.ranks-per-task: must be at least 1"),
+        List.of(MixKeys.IOR_RANKS_PER_TASK, "0", "mix.ior.ranks-per-task = '0' is out of range: must be between 1"
+            + " and 2147483647"),
         List.of(MixKeys.IOR_FLAGS, "-q", "mix.ior.flags: IOR refuses '-q': Error invalid argument: -q (IOR 4 has no such option; see -h)"),
         List.of(MixKeys.IOR_FLAGS, "-e -D -5", "mix.ior.flags: IOR refuses '-e -D -5': deadlineForStonewalling must be"
             + " nonnegative value (-D -5)"),
@@ -109,8 +109,7 @@ class MixSettingsTest {
         List.of(MixKeys.SETTLE, "none,sync", "mix.settle: none cannot be combined with other steps"),
         List.of(MixKeys.PROBE_SIZE, "-1", "mix.probe.size: '-1'"));
     for (List<String> c : cases) {
-      Map<String, String> v = base();
-      v.put(c.get(0), c.get(1));
+      Map<String, String> v = base(c.get(0), c.get(1));
       assertThatThrownBy(() -> MixSettings.parse(v)).as(c.get(0) + "=" + c.get(1))
           .isInstanceOf(MixConfigException.class).hasMessageContaining(c.get(2));
     }
@@ -131,20 +130,35 @@ class MixSettingsTest {
             + " g, t or p, powers of 1024: 4096, 64k, 7.2g)"),
         List.of(MixKeys.TFIDF_TRAIN_SIZE, "99999999999g", "mix.tfidf.train-size: '99999999999g' overflows 64 bits"
             + " (sizes end at 2^63-1 bytes, just under 8 EiB)"),
-        List.of(MixKeys.IOR_BLOCK, "0", "mix.ior.block: '0' must be a positive size"))) {
-      Map<String, String> bad = base();
-      bad.put(c.get(0), c.get(1));
+        List.of(MixKeys.IOR_BLOCK, "0", "mix.ior.block = '0' is out of range: must be at least 1 bytes"))) {
+      Map<String, String> bad = base(c.get(0), c.get(1));
       assertThatThrownBy(() -> MixSettings.parse(bad)).isInstanceOf(MixConfigException.class).hasMessage(c.get(2))
           .extracting(e -> ((MixConfigException) e).key()).isEqualTo(c.get(0));
     }
   }
 
   @Test
+  void settingsReadBooleansAndNumbersAsEveryPfsmixKeyIs() {
+    // the mix's own reader took yes, no, on and off; pfsmix.trace.enabled and every other key refuse them
+    for (String bad : List.of("yes", "on", "off", "1")) {
+      Map<String, String> v = base(MixKeys.WARMUP, bad);
+      assertThatThrownBy(() -> MixSettings.parse(v)).isInstanceOf(MixConfigException.class)
+          .hasMessage("mix.warmup = '" + bad + "' is not a boolean (true or false)")
+          .extracting(e -> ((MixConfigException) e).key()).isEqualTo(MixKeys.WARMUP);
+    }
+    Map<String, String> v = base(MixKeys.WARMUP, "FALSE", MixKeys.BALANCE_TOLERANCE, "1", MixKeys.PROBE_SIZE, "0k",
+        MixKeys.REPETITIONS, "");
+    MixSettings s = MixSettings.parse(v);
+    assertThat(s.warmup()).isFalse();
+    assertThat(s.balanceTolerance()).isEqualTo(1.0);
+    assertThat(s.method().probeBytes()).isZero();
+    // empty, as unset: the default
+    assertThat(s.repetitions()).isEqualTo(MixKeys.REPETITIONS_DEFAULT);
+  }
+
+  @Test
   void checkpointSizesIorRefusesAreBlamedOnTheSizesNotTheFlags() {
-    Map<String, String> v = base();
-    v.put(MixKeys.IOR_BLOCK, "12");
-    v.put(MixKeys.IOR_TRANSFER, "4");
-    v.put(MixKeys.IOR_FLAGS, "-e");
+    Map<String, String> v = base(MixKeys.IOR_BLOCK, "12", MixKeys.IOR_TRANSFER, "4", MixKeys.IOR_FLAGS, "-e");
     assertThatThrownBy(() -> MixSettings.parse(v)).isInstanceOf(MixConfigException.class)
         .hasMessage("mix.ior.block: IOR refuses the checkpoint's sizes (-a HADOOP -w -i 1 -N 4 -b 12 -t 4 -s 16 -o"
             + " /pfsmix-mix/ior/check/checkpoint): block size must be a multiple of access size (8 bytes; -b 12)");
@@ -152,8 +166,7 @@ class MixSettingsTest {
 
   @Test
   void sharedFileOnHdfsIsRefusedSuggestingFilePerProcess() {
-    Map<String, String> v = base();
-    v.put(MixKeys.FS, "pfs,hdfs-mini");
+    Map<String, String> v = base(MixKeys.FS, "pfs,hdfs-mini");
     assertThatThrownBy(() -> MixSettings.parse(v)).isInstanceOf(MixConfigException.class)
         .hasMessageContaining("mix.patterns").hasMessageContaining("hdfs").hasMessageContaining("n-to-n");
   }
@@ -165,19 +178,15 @@ class MixSettingsTest {
     Map<String, IorPlacement> expected = Map.of("local", IorPlacement.THREADS, "yarn-mini", IorPlacement.THREADS,
         "cluster:" + conf, IorPlacement.YARN);
     for (Map.Entry<String, IorPlacement> e : expected.entrySet()) {
-      Map<String, String> v = base();
-      v.put(MixKeys.JOBS, e.getKey());
+      Map<String, String> v = base(MixKeys.JOBS, e.getKey());
       assertThat(MixSettings.parse(v).iorPlacement()).as(e.getKey()).isEqualTo(e.getValue());
     }
   }
 
   @Test
   void yarnPlacementAddsTheAdaptersYarnFlagsAndCountsItsTasks() {
-    Map<String, String> v = base();
-    v.put(MixKeys.JOBS, "yarn-mini");
-    v.put(MixKeys.IOR_PLACEMENT, "yarn");
-    v.put(MixKeys.IOR_RANKS, "5");
-    v.put(MixKeys.IOR_RANKS_PER_TASK, "2");
+    Map<String, String> v = base(MixKeys.JOBS, "yarn-mini", MixKeys.IOR_PLACEMENT, "yarn", MixKeys.IOR_RANKS, "5",
+        MixKeys.IOR_RANKS_PER_TASK, "2");
     MixSettings s = MixSettings.parse(v);
     assertThat(s.iorYarnTasks()).isEqualTo(3);
     List<String> flags = IorWorkload.flags(s, IorPattern.N_TO_N, 8, "/mix/ior/p1");
@@ -194,8 +203,7 @@ class MixSettingsTest {
 
   @Test
   void yarnPlacementWithLocalJobsIsRefusedBeforeAnythingRuns() {
-    Map<String, String> v = base();
-    v.put(MixKeys.IOR_PLACEMENT, "yarn");
+    Map<String, String> v = base(MixKeys.IOR_PLACEMENT, "yarn");
     assertThatThrownBy(() -> MixSettings.parse(v)).isInstanceOf(MixConfigException.class)
         .hasMessageContaining("mix.ior.placement").hasMessageContaining("mix.jobs is local")
         .hasMessageContaining("--jobs yarn-mini");

@@ -91,7 +91,7 @@ final class LogisticTraining {
         return;
       }
       Configuration conf = context.getConfiguration();
-      int round = PfsConfigValues.integer(conf, TfidfConfigKeys.LOGISTIC_ROUND, 0, 0, Integer.MAX_VALUE);
+      int round = PfsConfigValues.of(conf).integer(TfidfConfigKeys.LOGISTIC_ROUND, 0, 0, Integer.MAX_VALUE);
       int epochs = TfidfSettings.logisticEpochs(conf);
       double rate = TfidfSettings.learningRate(conf);
       double l2 = TfidfSettings.l2(conf);

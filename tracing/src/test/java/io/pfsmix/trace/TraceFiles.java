@@ -25,6 +25,13 @@ public final class TraceFiles {
     }
   }
 
+  /** Every record of one trace file, complete or not. */
+  public static List<TraceRecord> records(Path file) throws IOException {
+    try (TraceReader reader = TraceReader.open(file)) {
+      return reader.stream().toList();
+    }
+  }
+
   /** Every record of every complete trace file in the directory; fails on a cut-short file. */
   public static List<TraceRecord> readAll(Path directory) throws IOException {
     List<TraceRecord> records = new ArrayList<>();

@@ -59,7 +59,7 @@ public final class CephFsBackend implements StorageBackend {
 
   CephFsBackend(CephRoot root, Configuration conf) throws IOException {
     this.root = root;
-    this.ioTimeoutSeconds = PfsConfigValues.duration(conf, CephConfigKeys.IO_TIMEOUT_SECONDS,
+    this.ioTimeoutSeconds = PfsConfigValues.of(conf).duration(CephConfigKeys.IO_TIMEOUT_SECONDS,
         CephConfigKeys.IO_TIMEOUT_SECONDS_DEFAULT, TimeUnit.SECONDS, 0, Integer.MAX_VALUE);
     this.io = new CallDeadline(CephConfigKeys.BACKEND_NAME, CephConfigKeys.IO_TIMEOUT_SECONDS, ioTimeoutSeconds,
         "an OSD or the MDS may be down");
@@ -73,7 +73,7 @@ public final class CephFsBackend implements StorageBackend {
             + CephConfigKeys.REPLICATION_POOLS + ") does not exist in the cluster", e);
       }
     }
-    if (PfsConfigValues.bool(conf, CephConfigKeys.LOCALIZE_READS, CephConfigKeys.LOCALIZE_READS_DEFAULT)) {
+    if (PfsConfigValues.of(conf).bool(CephConfigKeys.LOCALIZE_READS, CephConfigKeys.LOCALIZE_READS_DEFAULT)) {
       CephCalls.run("localize_reads", "/", () -> root.localizeReads(true));
     }
   }

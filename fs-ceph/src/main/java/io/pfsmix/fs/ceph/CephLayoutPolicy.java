@@ -34,10 +34,11 @@ final class CephLayoutPolicy {
   CephLayoutPolicy(Configuration conf, int granularity) {
     this.granularity = granularity;
     // 0 (the default): from the create call's block size
-    this.configuredObjectSize = PfsConfigValues.bytes(conf, CephConfigKeys.OBJECT_SIZE, 0, 0, Long.MAX_VALUE);
-    this.configuredStripeUnit = PfsConfigValues.bytes(conf, CephConfigKeys.STRIPE_UNIT, 0, 0, Long.MAX_VALUE);
-    this.stripeCount = PfsConfigValues.integer(conf, CephConfigKeys.STRIPE_COUNT, CephConfigKeys.STRIPE_COUNT_DEFAULT,
-        1, Integer.MAX_VALUE);
+    PfsConfigValues values = PfsConfigValues.of(conf);
+    this.configuredObjectSize = values.bytes(CephConfigKeys.OBJECT_SIZE, 0, 0, Long.MAX_VALUE);
+    this.configuredStripeUnit = values.bytes(CephConfigKeys.STRIPE_UNIT, 0, 0, Long.MAX_VALUE);
+    this.stripeCount = values.integer(CephConfigKeys.STRIPE_COUNT, CephConfigKeys.STRIPE_COUNT_DEFAULT, 1,
+        Integer.MAX_VALUE);
     this.poolByReplication = parsePools(conf.getTrimmed(CephConfigKeys.REPLICATION_POOLS, ""));
     checkMultiple(CephConfigKeys.OBJECT_SIZE, configuredObjectSize);
     checkMultiple(CephConfigKeys.STRIPE_UNIT, configuredStripeUnit);

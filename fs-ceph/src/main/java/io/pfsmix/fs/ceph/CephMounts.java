@@ -27,7 +27,7 @@ final class CephMounts {
 
   /** Mounts the configured root directory, creating it first when it does not exist yet. */
   static CephRoot mount(Configuration conf) throws IOException {
-    String root = PfsConfigValues.rootDirectory(conf, CephConfigKeys.ROOT_DIR, CephConfigKeys.ROOT_DIR_DEFAULT);
+    String root = PfsConfigValues.of(conf).rootDirectory(CephConfigKeys.ROOT_DIR, CephConfigKeys.ROOT_DIR_DEFAULT);
     try {
       return configured(conf).mount(root);
     } catch (ErrnoException e) {
@@ -114,7 +114,7 @@ final class CephMounts {
 
   /** Read before the client exists, so that a bad value fails naming key and value (no secret: a timeout). */
   private static long mountTimeoutSeconds(Configuration conf) {
-    return PfsConfigValues.duration(conf, CephConfigKeys.MOUNT_TIMEOUT_SECONDS,
+    return PfsConfigValues.of(conf).duration(CephConfigKeys.MOUNT_TIMEOUT_SECONDS,
         CephConfigKeys.MOUNT_TIMEOUT_SECONDS_DEFAULT, TimeUnit.SECONDS, 1, Integer.MAX_VALUE);
   }
 

@@ -11,8 +11,8 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.junit.jupiter.api.Test;
 
-import io.pfsmix.fs.PositionedWrites;
 import io.pfsmix.fs.SharedWriterProcess;
+import io.pfsmix.fs.api.PositionedWrites;
 import io.pfsmix.fs.backend.ReadHandle;
 
 /** N-to-1: two processes write interleaved blocks of one CephFS file at once; every byte is where it belongs. */

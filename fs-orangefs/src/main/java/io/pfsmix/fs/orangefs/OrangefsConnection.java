@@ -18,14 +18,15 @@ final class OrangefsConnection {
 
   static OrangefsBackend connect(Configuration conf) throws IOException {
     String server = server(conf);
-    String directory = PfsConfigValues.rootDirectory(conf, OrangefsConfigKeys.ROOT, OrangefsConfigKeys.ROOT_DEFAULT);
-    int cacheMillis = (int) PfsConfigValues.duration(conf, OrangefsConfigKeys.CACHE_TIMEOUT_MILLIS,
+    PfsConfigValues values = PfsConfigValues.of(conf);
+    String directory = values.rootDirectory(OrangefsConfigKeys.ROOT, OrangefsConfigKeys.ROOT_DEFAULT);
+    int cacheMillis = (int) values.duration(OrangefsConfigKeys.CACHE_TIMEOUT_MILLIS,
         OrangefsConfigKeys.CACHE_TIMEOUT_MILLIS_DEFAULT, TimeUnit.MILLISECONDS, 0, Integer.MAX_VALUE);
     String log = conf.getTrimmed(OrangefsConfigKeys.CLIENT_LOG, OrangefsConfigKeys.CLIENT_LOG_DEFAULT);
     String clientLog = log.equals("off") ? null : log.equals("stderr") ? "" : log;
-    long connectSeconds = PfsConfigValues.duration(conf, OrangefsConfigKeys.CONNECT_TIMEOUT_SECONDS,
+    long connectSeconds = values.duration(OrangefsConfigKeys.CONNECT_TIMEOUT_SECONDS,
         OrangefsConfigKeys.CONNECT_TIMEOUT_SECONDS_DEFAULT, TimeUnit.SECONDS, 1, Integer.MAX_VALUE);
-    long ioSeconds = PfsConfigValues.duration(conf, OrangefsConfigKeys.IO_TIMEOUT_SECONDS,
+    long ioSeconds = values.duration(OrangefsConfigKeys.IO_TIMEOUT_SECONDS,
         OrangefsConfigKeys.IO_TIMEOUT_SECONDS_DEFAULT, TimeUnit.SECONDS, 0, Integer.MAX_VALUE);
     CallDeadline calls = new CallDeadline(OrangefsConfigKeys.BACKEND_NAME, OrangefsConfigKeys.IO_TIMEOUT_SECONDS,
         ioSeconds, "a server of " + server + " may be down");

@@ -33,10 +33,11 @@ final class OrangefsLayouts {
   private final Map<String, String> hostsByServer = new ConcurrentHashMap<>();
 
   OrangefsLayouts(Configuration conf) {
-    this.stripSize = PfsConfigValues.bytes(conf, OrangefsConfigKeys.STRIP_SIZE, OrangefsConfigKeys.STRIP_SIZE_DEFAULT,
-        0, MAX_STRIP_SIZE);
+    PfsConfigValues values = PfsConfigValues.of(conf);
+    this.stripSize = values.bytes(OrangefsConfigKeys.STRIP_SIZE, OrangefsConfigKeys.STRIP_SIZE_DEFAULT, 0,
+        MAX_STRIP_SIZE);
     // 0: every I/O server
-    this.width = (int) PfsConfigValues.number(conf, OrangefsConfigKeys.STRIPE_WIDTH,
+    this.width = (int) values.number(OrangefsConfigKeys.STRIPE_WIDTH,
         OrangefsConfigKeys.STRIPE_WIDTH_DEFAULT, 0, Integer.MAX_VALUE);
   }
 

@@ -13,8 +13,8 @@ import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 
-import io.pfsmix.fs.PositionedWriter;
-import io.pfsmix.fs.PositionedWrites;
+import io.pfsmix.fs.api.PositionedWriter;
+import io.pfsmix.fs.api.PositionedWrites;
 
 /**
  * Calls OrangeFS's client library from 8 threads at once, as a mix does (IOR's ranks writing one file, the

@@ -15,6 +15,7 @@ import org.apache.hadoop.fs.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
+import io.pfsmix.fs.FaultedWrite;
 import io.pfsmix.fs.TestProcesses;
 
 /**
@@ -74,33 +75,11 @@ class OrangefsFaultTest {
       try (FSDataOutputStream out = fs.create(new Path("/closed.bin"))) {
         out.write(closed);
       }
-      byte[] chunk = TestProcesses.randomBytes(1 << 20, 8);
-      IOException failure = null;
-      FSDataOutputStream out = fs.create(new Path("/open.bin"));
-      try {
-        for (int i = 0; i < 4; i++) {
-          out.write(chunk);
-        }
-        out.hflush();
-        cluster.kill(victim);
-        // every strip of 64 KiB goes to the next server: each 1 MiB reaches the dead one
-        for (int i = 0; i < 1000; i++) {
-          out.write(chunk);
-          out.hflush();
-        }
-      } catch (IOException e) {
-        failure = e;
-      } finally {
-        try {
-          out.close();
-        } catch (IOException e) {
-          if (failure == null) {
-            failure = e;
-          }
-        }
-      }
-      assertThat(failure).as("writing with %s dead", victim).isNotNull();
-      assertThat(failure).hasMessageContaining("/open.bin");
+      // every strip of 64 KiB goes to the next server: each 1 MiB after the kill reaches the dead one
+      FaultedWrite write = FaultedWrite.across(fs, new Path("/open.bin"), TestProcesses.randomBytes(1 << 20, 8), 4,
+          () -> cluster.kill(victim), 1000);
+      assertThat(write.failure()).as("writing with %s dead", victim).isNotNull();
+      assertThat(write.failure()).hasMessageContaining("/open.bin");
     } finally {
       cluster.start(victim);
     }

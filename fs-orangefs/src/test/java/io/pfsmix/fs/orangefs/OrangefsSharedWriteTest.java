@@ -10,17 +10,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FSDataInputStream;
-import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
-import io.pfsmix.fs.PositionedWrites;
+import io.pfsmix.fs.ClusterDirectory;
 import io.pfsmix.fs.SharedWriterProcess;
 import io.pfsmix.fs.TestProcesses;
+import io.pfsmix.fs.api.PositionedWrites;
 import io.pfsmix.ior.IorOptions;
 import io.pfsmix.ior.IorResult;
 import io.pfsmix.ior.IorRunner;
@@ -31,32 +28,19 @@ import io.pfsmix.ior.IorRunner;
  */
 class OrangefsSharedWriteTest {
 
-  private static Configuration conf;
-  private static FileSystem fs;
-
-  @BeforeAll
-  static void connect() throws IOException {
-    conf = OrangefsTestCluster.get().configuration("/shared-test");
-    fs = FileSystem.newInstance(URI.create("ofs:///"), conf);
-  }
-
-  @AfterAll
-  static void close() throws IOException {
-    if (fs != null) {
-      fs.delete(new Path("/"), true);
-      fs.close();
-    }
-  }
+  @RegisterExtension
+  static final ClusterDirectory DIR = new ClusterDirectory(URI.create("ofs:///"),
+      () -> OrangefsTestCluster.get().configuration("/shared-test"));
 
   @Test
   void iorRanksAsThreadsWriteOneFileAndReadEveryByteBack() throws IOException {
-    assertThat(PositionedWrites.supported(fs, new Path("/ior/n-to-1"))).isTrue();
-    fs.mkdirs(new Path("/ior"));
+    assertThat(PositionedWrites.supported(DIR.fs(), new Path("/ior/n-to-1"))).isTrue();
+    DIR.fs().mkdirs(new Path("/ior"));
     // -W and -R: each rank checks what it wrote, and what another rank wrote (-C over 4 declared nodes)
-    IorResult result = IorRunner.run(conf, IorOptions.parse("-a", "HADOOP", "-w", "-r", "-W", "-R", "-C", "-O", "numNodes=4", "-k",
-        "-N", "4", "-s", "3", "-b", "1m", "-t", "256k", "-o", "ofs:///ior/n-to-1"));
+    IorResult result = IorRunner.run(DIR.conf(), IorOptions.parse("-a", "HADOOP", "-w", "-r", "-W", "-R", "-C", "-O",
+        "numNodes=4", "-k", "-N", "4", "-s", "3", "-b", "1m", "-t", "256k", "-o", "ofs:///ior/n-to-1"));
     assertThat(result.dataErrors()).isEmpty();
-    assertThat(fs.getFileStatus(new Path("/ior/n-to-1")).getLen()).isEqualTo(4L * 3 * (1 << 20));
+    assertThat(DIR.fs().getFileStatus(new Path("/ior/n-to-1")).getLen()).isEqualTo(4L * 3 * (1 << 20));
   }
 
   /**
@@ -74,7 +58,7 @@ class OrangefsSharedWriteTest {
       String javaBinary = java.nio.file.Path.of(System.getProperty("java.home"), "bin", "java").toString();
       List<String> command = new ArrayList<>(List.of(javaBinary, "-cp", System.getProperty("java.class.path"),
           ConcurrentCallsProcess.class.getName(), "/threads/shared"));
-      for (Map.Entry<String, String> setting : conf) {
+      for (Map.Entry<String, String> setting : DIR.conf()) {
         if (setting.getKey().startsWith("fs.pfs.")) {
           command.add(setting.getKey() + "=" + setting.getValue());
         }
@@ -89,20 +73,7 @@ class OrangefsSharedWriteTest {
 
   @Test
   void twoProcessesWriteOneFileByteForByte() throws Exception {
-    int ranks = 2;
-    int block = 256 << 10;
-    int blocksPerRank = 24;
-    SharedWriterProcess.runAll(URI.create("ofs:///"), "/n-to-1.bin", ranks, block, blocksPerRank,
-        Map.of(OrangefsConfigKeys.SERVER, conf.get(OrangefsConfigKeys.SERVER), OrangefsConfigKeys.ROOT,
-            conf.get(OrangefsConfigKeys.ROOT)));
-    Path file = new Path("/n-to-1.bin");
-    assertThat(fs.getFileStatus(file).getLen()).isEqualTo((long) ranks * blocksPerRank * block);
-    try (FSDataInputStream in = fs.open(file)) {
-      byte[] read = new byte[block];
-      for (int index = 0; index < ranks * blocksPerRank; index++) {
-        in.readFully((long) index * block, read);
-        assertThat(read).as("block %d", index).isEqualTo(SharedWriterProcess.block(index, block));
-      }
-    }
+    SharedWriterProcess.writeAndCheck(DIR.fs(), URI.create("ofs:///"), "/n-to-1.bin", Map.of(OrangefsConfigKeys.SERVER,
+        DIR.conf().get(OrangefsConfigKeys.SERVER), OrangefsConfigKeys.ROOT, DIR.conf().get(OrangefsConfigKeys.ROOT)));
   }
 }

@@ -29,16 +29,15 @@ final class QfsConnection {
     if (colon <= 0 || port <= 0 || port > 65535) {
       throw new IllegalArgumentException(QfsConfigKeys.METASERVER + " must be HOST:PORT, got '" + metaserver + "'");
     }
-    String directory = PfsConfigValues.rootDirectory(conf, QfsConfigKeys.ROOT, QfsConfigKeys.ROOT_DEFAULT);
-    int replicas = PfsConfigValues.integer(conf, QfsConfigKeys.REPLICAS, QfsConfigKeys.REPLICAS_DEFAULT, 0,
-        Short.MAX_VALUE);
-    int retryDelay = (int) PfsConfigValues.duration(conf, QfsConfigKeys.RETRY_DELAY_SECONDS,
+    PfsConfigValues values = PfsConfigValues.of(conf);
+    String directory = values.rootDirectory(QfsConfigKeys.ROOT, QfsConfigKeys.ROOT_DEFAULT);
+    int replicas = values.integer(QfsConfigKeys.REPLICAS, QfsConfigKeys.REPLICAS_DEFAULT, 0, Short.MAX_VALUE);
+    int retryDelay = (int) values.duration(QfsConfigKeys.RETRY_DELAY_SECONDS,
         QfsConfigKeys.RETRY_DELAY_SECONDS_DEFAULT, TimeUnit.SECONDS, 0, 3600);
-    int retries = PfsConfigValues.integer(conf, QfsConfigKeys.MAX_RETRIES, QfsConfigKeys.MAX_RETRIES_DEFAULT, 0,
-        1000);
-    int timeout = (int) PfsConfigValues.duration(conf, QfsConfigKeys.OP_TIMEOUT_SECONDS,
+    int retries = values.integer(QfsConfigKeys.MAX_RETRIES, QfsConfigKeys.MAX_RETRIES_DEFAULT, 0, 1000);
+    int timeout = (int) values.duration(QfsConfigKeys.OP_TIMEOUT_SECONDS,
         QfsConfigKeys.OP_TIMEOUT_SECONDS_DEFAULT, TimeUnit.SECONDS, 1, 3600);
-    String logLevel = PfsConfigValues.choice(conf, QfsConfigKeys.CLIENT_LOG_LEVEL,
+    String logLevel = values.choice(QfsConfigKeys.CLIENT_LOG_LEVEL,
         QfsConfigKeys.CLIENT_LOG_LEVEL_DEFAULT, QfsConfigKeys.CLIENT_LOG_LEVELS);
     QfsClient.LIBRARY.load();
     Clients clients = new Clients(metaserver, metaserver.substring(0, colon), port, retryDelay, retries, timeout,

@@ -2,7 +2,6 @@ package io.pfsmix.fs.qfs;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.IOException;
 import java.net.URI;
 import java.util.concurrent.TimeUnit;
 
@@ -14,6 +13,7 @@ import org.apache.hadoop.fs.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
+import io.pfsmix.fs.FaultedWrite;
 import io.pfsmix.fs.TestProcesses;
 
 /**
@@ -32,45 +32,23 @@ class QfsFaultTest {
     conf.set(QfsConfigKeys.RETRY_DELAY_SECONDS, "1");
     byte[] closed = TestProcesses.randomBytes(3 << 20, 7);
     byte[] chunk = TestProcesses.randomBytes(1 << 20, 8);
-    int written = 0;
-    IOException failure = null;
+    FaultedWrite write;
     try (FileSystem fs = FileSystem.newInstance(URI.create("pfs:///"), conf)) {
       try (FSDataOutputStream out = fs.create(new Path("/closed.bin"))) {
         out.write(closed);
       }
-      FSDataOutputStream out = fs.create(new Path("/open.bin"));
-      try {
-        for (; written < 4; written++) {
-          out.write(chunk);
-        }
-        out.hflush();
-        cluster.killChunkserver(2);
-        for (; written < 24; written++) {
-          out.write(chunk);
-          out.hflush();
-        }
-      } catch (IOException e) {
-        failure = e;
-      } finally {
-        try {
-          out.close();
-        } catch (IOException e) {
-          if (failure == null) {
-            failure = e;
-          }
-        }
-      }
-      if (failure != null) {
-        assertThat(failure).hasMessageContaining("/open.bin");
+      write = FaultedWrite.across(fs, new Path("/open.bin"), chunk, 4, () -> cluster.killChunkserver(2), 20);
+      if (write.failure() != null) {
+        assertThat(write.failure()).hasMessageContaining("/open.bin");
       } else {
         byte[] back = new byte[chunk.length];
         try (FSDataInputStream in = fs.open(new Path("/open.bin"))) {
-          for (int i = 0; i < written; i++) {
+          for (int i = 0; i < write.chunks(); i++) {
             in.readFully((long) i * chunk.length, back);
             assertThat(back).as("MiB %d of the file written across the kill", i).isEqualTo(chunk);
           }
         }
-        assertThat(fs.getFileStatus(new Path("/open.bin")).getLen()).isEqualTo((long) written * chunk.length);
+        assertThat(fs.getFileStatus(new Path("/open.bin")).getLen()).isEqualTo((long) write.chunks() * chunk.length);
       }
       byte[] read = new byte[closed.length];
       try (FSDataInputStream in = fs.open(new Path("/closed.bin"))) {
@@ -80,8 +58,8 @@ class QfsFaultTest {
     } finally {
       cluster.startChunkserver(2);
     }
-    System.out.println("QfsFaultTest: " + (failure == null ? written + " MiB written across the kill"
-        : "the write failed after " + written + " MiB: " + failure.getMessage()));
+    System.out.println("QfsFaultTest: " + (write.failure() == null ? write.chunks() + " MiB written across the kill"
+        : "the write failed after " + write.chunks() + " MiB: " + write.failure().getMessage()));
     // once both chunkservers serve again: a stat needs the last chunk's size from a chunkserver holding it
     try (FileSystem fs = FileSystem.newInstance(URI.create("pfs:///"), conf)) {
       fs.delete(new Path("/"), true);

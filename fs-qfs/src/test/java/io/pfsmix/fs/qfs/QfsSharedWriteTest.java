@@ -7,16 +7,14 @@ import java.net.URI;
 import java.util.Map;
 
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FSDataInputStream;
-import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
+import io.pfsmix.fs.ClusterDirectory;
 import io.pfsmix.fs.PfsConfigKeys;
-import io.pfsmix.fs.PositionedWrites;
 import io.pfsmix.fs.SharedWriterProcess;
+import io.pfsmix.fs.api.PositionedWrites;
 import io.pfsmix.ior.IorOptions;
 import io.pfsmix.ior.IorResult;
 import io.pfsmix.ior.IorRunner;
@@ -28,68 +26,44 @@ import io.pfsmix.ior.IorRunner;
  */
 class QfsSharedWriteTest {
 
-  private static Configuration conf;
-  private static FileSystem fs;
-
-  @BeforeAll
-  static void connect() throws IOException {
-    conf = QfsTestCluster.get().configuration("/shared-test");
+  @RegisterExtension
+  static final ClusterDirectory DIR = new ClusterDirectory(URI.create("pfs:///"), () -> {
+    Configuration conf = QfsTestCluster.get().configuration("/shared-test");
     conf.set(QfsConfigKeys.RETRY_DELAY_SECONDS, "1");
-    fs = FileSystem.newInstance(URI.create("pfs:///"), conf);
-  }
-
-  @AfterAll
-  static void close() throws IOException {
-    if (fs != null) {
-      fs.delete(new Path("/"), true);
-      fs.close();
-    }
-  }
+    return conf;
+  });
 
   private IorResult ior(String... arguments) throws IOException {
-    return IorRunner.run(conf, IorOptions.parse(arguments));
+    return IorRunner.run(DIR.conf(), IorOptions.parse(arguments));
   }
 
   @Test
   void iorRanksAsThreadsWriteOneFileAndReadEveryByteBack() throws IOException {
-    assertThat(PositionedWrites.supported(fs, new Path("/ior/n-to-1"))).isTrue();
-    fs.mkdirs(new Path("/ior"));
+    assertThat(PositionedWrites.supported(DIR.fs(), new Path("/ior/n-to-1"))).isTrue();
+    DIR.fs().mkdirs(new Path("/ior"));
     // -W and -R: each rank checks what it wrote, and what another rank wrote (-C over 4 declared nodes)
     IorResult result = ior("-a", "HADOOP", "-w", "-r", "-W", "-R", "-C", "-O", "numNodes=4", "-k", "-N", "4", "-s",
         "3", "-b", "1m", "-t", "256k", "-o", "pfs:///ior/n-to-1");
     assertThat(result.dataErrors()).isEmpty();
-    assertThat(fs.getFileStatus(new Path("/ior/n-to-1")).getLen()).isEqualTo(4L * 3 * (1 << 20));
+    assertThat(DIR.fs().getFileStatus(new Path("/ior/n-to-1")).getLen()).isEqualTo(4L * 3 * (1 << 20));
   }
 
   @Test
   void iorRanksAsThreadsWriteAFileEachAndReadEveryByteBack() throws IOException {
-    fs.mkdirs(new Path("/ior-n"));
+    DIR.fs().mkdirs(new Path("/ior-n"));
     IorResult result = ior("-a", "HADOOP", "-F", "-w", "-r", "-W", "-R", "-C", "-O", "numNodes=4", "-k", "-N", "4",
         "-s", "3", "-b", "1m", "-t", "256k", "-o", "pfs:///ior-n/n-to-n");
     assertThat(result.dataErrors()).isEmpty();
     for (int rank = 0; rank < 4; rank++) {
-      assertThat(fs.getFileStatus(new Path(String.format("/ior-n/n-to-n.%08d", rank))).getLen())
+      assertThat(DIR.fs().getFileStatus(new Path(String.format("/ior-n/n-to-n.%08d", rank))).getLen())
           .as("rank %d's file", rank).isEqualTo(3L * (1 << 20));
     }
   }
 
   @Test
   void twoProcessesWriteOneFileByteForByte() throws Exception {
-    int ranks = 2;
-    int block = 256 << 10;
-    int blocksPerRank = 24;
-    SharedWriterProcess.runAll(URI.create("pfs:///"), "/n-to-1.bin", ranks, block, blocksPerRank,
-        Map.of(PfsConfigKeys.BACKEND, QfsConfigKeys.BACKEND_NAME, QfsConfigKeys.METASERVER,
-            conf.get(QfsConfigKeys.METASERVER), QfsConfigKeys.ROOT, conf.get(QfsConfigKeys.ROOT),
-            QfsConfigKeys.RETRY_DELAY_SECONDS, "1"));
-    Path file = new Path("/n-to-1.bin");
-    assertThat(fs.getFileStatus(file).getLen()).isEqualTo((long) ranks * blocksPerRank * block);
-    try (FSDataInputStream in = fs.open(file)) {
-      byte[] read = new byte[block];
-      for (int index = 0; index < ranks * blocksPerRank; index++) {
-        in.readFully((long) index * block, read);
-        assertThat(read).as("block %d", index).isEqualTo(SharedWriterProcess.block(index, block));
-      }
-    }
+    SharedWriterProcess.writeAndCheck(DIR.fs(), URI.create("pfs:///"), "/n-to-1.bin", Map.of(PfsConfigKeys.BACKEND,
+        QfsConfigKeys.BACKEND_NAME, QfsConfigKeys.METASERVER, DIR.conf().get(QfsConfigKeys.METASERVER),
+        QfsConfigKeys.ROOT, DIR.conf().get(QfsConfigKeys.ROOT), QfsConfigKeys.RETRY_DELAY_SECONDS, "1"));
   }
 }

@@ -44,8 +44,9 @@ public final class LayoutResolver {
   /** Reads and checks every {@code fs.pfs.layout.*} key; a bad value is an IllegalArgumentException naming it. */
   public LayoutResolver(Configuration conf) {
     // 0, unset: from the file's own layout or the default block size
-    stripeSize = PfsConfigValues.bytes(conf, LayoutConfigKeys.STRIPE_SIZE, 0, 1, Long.MAX_VALUE);
-    stripeCount = PfsConfigValues.integer(conf, LayoutConfigKeys.STRIPE_COUNT, 0, 1, Integer.MAX_VALUE);
+    PfsConfigValues values = PfsConfigValues.of(conf);
+    stripeSize = values.bytes(LayoutConfigKeys.STRIPE_SIZE, 0, 1, Long.MAX_VALUE);
+    stripeCount = values.integer(LayoutConfigKeys.STRIPE_COUNT, 0, 1, Integer.MAX_VALUE);
     hosts = TargetHosts.from(conf);
   }
 

@@ -23,14 +23,14 @@ public final class PosixBackendFactory implements StorageBackendFactory {
 
   @Override
   public StorageBackend create(URI fileSystemUri, Configuration conf) throws IOException {
-    long blockSize = PfsConfigValues.bytes(conf, PfsConfigKeys.BLOCK_SIZE, PfsConfigKeys.BLOCK_SIZE_DEFAULT, 1,
+    long blockSize = PfsConfigValues.of(conf).bytes(PfsConfigKeys.BLOCK_SIZE, PfsConfigKeys.BLOCK_SIZE_DEFAULT, 1,
         Long.MAX_VALUE);
     PosixBlockLocator blockLocator = new PosixBlockLocator(conf);
     RootDirectory root = RootDirectory.open(root(conf));
     try {
       // a size set explicitly wins over the file system's; mapped chunks are not copied, so their size costs no cache
       boolean ownReadAhead = conf.get(PfsConfigKeys.READAHEAD_SIZE) != null
-          || PfsConfigValues.bool(conf, PfsConfigKeys.READAHEAD_MMAP, PfsConfigKeys.READAHEAD_MMAP_DEFAULT);
+          || PfsConfigValues.of(conf).bool(PfsConfigKeys.READAHEAD_MMAP, PfsConfigKeys.READAHEAD_MMAP_DEFAULT);
       return new PosixBackend(root, blockSize, blockLocator, ownReadAhead);
     } catch (IOException | RuntimeException e) {
       try {

@@ -22,8 +22,8 @@ import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileSystem;
 
 import io.pfsmix.fs.PfsConfigKeys;
-import io.pfsmix.fs.PositionedWriter;
-import io.pfsmix.fs.PositionedWrites;
+import io.pfsmix.fs.api.PositionedWriter;
+import io.pfsmix.fs.api.PositionedWrites;
 import io.pfsmix.trace.Tracing;
 import io.pfsmix.trace.format.TraceOp;
 import io.pfsmix.trace.format.TracePoint;

@@ -64,17 +64,18 @@ public final class TraceRecorders {
 
   /** The recorder settings {@code conf} gives, each key read strictly: a bad value is an error naming it. */
   static TraceRecorder.Settings settings(Configuration conf) {
-    int records = (int) PfsConfigValues.number(conf, TraceConfigKeys.BUFFER_RECORDS,
+    PfsConfigValues values = PfsConfigValues.of(conf);
+    int records = (int) values.number(TraceConfigKeys.BUFFER_RECORDS,
         TraceConfigKeys.BUFFER_RECORDS_DEFAULT, 1, Integer.MAX_VALUE / TraceFormat.RECORD_SIZE);
     long bufferBytes = (long) records * TraceFormat.RECORD_SIZE;
-    long maxBytes = PfsConfigValues.bytes(conf, TraceConfigKeys.BUFFER_MAX_BYTES,
+    long maxBytes = values.bytes(TraceConfigKeys.BUFFER_MAX_BYTES,
         TraceConfigKeys.BUFFER_MAX_BYTES_DEFAULT, 1, Long.MAX_VALUE);
     if (maxBytes < bufferBytes) {
       throw new IllegalArgumentException(TraceConfigKeys.BUFFER_MAX_BYTES + " = '" + conf.get(
           TraceConfigKeys.BUFFER_MAX_BYTES, Long.toString(maxBytes)) + "' cannot hold one buffer of "
           + TraceConfigKeys.BUFFER_RECORDS + " = " + records + " records (" + bufferBytes + " bytes)");
     }
-    long flushMillis = PfsConfigValues.duration(conf, TraceConfigKeys.FLUSH_INTERVAL_MS,
+    long flushMillis = values.duration(TraceConfigKeys.FLUSH_INTERVAL_MS,
         TraceConfigKeys.FLUSH_INTERVAL_MS_DEFAULT, TimeUnit.MILLISECONDS, 1, Long.MAX_VALUE / 1_000_000L);
     return new TraceRecorder.Settings(records, maxBytes, flushMillis);
   }

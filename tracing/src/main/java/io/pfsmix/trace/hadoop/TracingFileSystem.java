@@ -38,9 +38,9 @@ import org.apache.hadoop.security.token.Token;
 import org.apache.hadoop.util.Progressable;
 
 import io.pfsmix.fs.PfsConfigValues;
-import io.pfsmix.fs.PositionedWriteFileSystem;
-import io.pfsmix.fs.PositionedWriter;
-import io.pfsmix.fs.PositionedWrites;
+import io.pfsmix.fs.api.PositionedWriteFileSystem;
+import io.pfsmix.fs.api.PositionedWriter;
+import io.pfsmix.fs.api.PositionedWrites;
 import io.pfsmix.trace.CallTracer;
 import io.pfsmix.trace.TraceConfigKeys;
 import io.pfsmix.trace.TraceContext;
@@ -87,8 +87,9 @@ public class TracingFileSystem extends FileSystem implements PositionedWriteFile
     fs.initialize(name, conf);
     uri = fs.getUri();
     setConf(conf);
-    if (PfsConfigValues.bool(conf, TraceConfigKeys.ENABLED, TraceConfigKeys.ENABLED_DEFAULT)
-        && PfsConfigValues.bool(conf, TraceConfigKeys.APPLICATION_ENABLED, TraceConfigKeys.APPLICATION_ENABLED_DEFAULT)) {
+    PfsConfigValues values = PfsConfigValues.of(conf);
+    if (values.bool(TraceConfigKeys.ENABLED, TraceConfigKeys.ENABLED_DEFAULT)
+        && values.bool(TraceConfigKeys.APPLICATION_ENABLED, TraceConfigKeys.APPLICATION_ENABLED_DEFAULT)) {
       tracer = TraceRecorders.tracer(conf, TracePoint.APPLICATION);
     }
   }

@@ -3,7 +3,7 @@ package io.pfsmix.trace.hadoop;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 
-import io.pfsmix.fs.PositionedWriter;
+import io.pfsmix.fs.api.PositionedWriter;
 import io.pfsmix.trace.CallTracer;
 import io.pfsmix.trace.format.TraceOp;
 import io.pfsmix.trace.format.TraceRecord;

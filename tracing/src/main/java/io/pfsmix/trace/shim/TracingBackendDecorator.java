@@ -19,8 +19,9 @@ public final class TracingBackendDecorator implements StorageBackendDecorator {
 
   @Override
   public StorageBackend decorate(StorageBackend backend, Configuration conf) {
-    if (!PfsConfigValues.bool(conf, TraceConfigKeys.ENABLED, TraceConfigKeys.ENABLED_DEFAULT)
-        || !PfsConfigValues.bool(conf, TraceConfigKeys.STORAGE_ENABLED, TraceConfigKeys.STORAGE_ENABLED_DEFAULT)) {
+    PfsConfigValues values = PfsConfigValues.of(conf);
+    if (!values.bool(TraceConfigKeys.ENABLED, TraceConfigKeys.ENABLED_DEFAULT)
+        || !values.bool(TraceConfigKeys.STORAGE_ENABLED, TraceConfigKeys.STORAGE_ENABLED_DEFAULT)) {
       return backend;
     }
     return new TracingStorageBackend(backend, TraceRecorders.tracer(conf, TracePoint.STORAGE));

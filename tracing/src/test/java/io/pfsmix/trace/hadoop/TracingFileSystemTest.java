@@ -25,8 +25,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 import io.pfsmix.fs.PfsFileSystem;
 import io.pfsmix.fs.PfsTestFileSystems;
-import io.pfsmix.fs.PositionedWriter;
-import io.pfsmix.fs.PositionedWrites;
+import io.pfsmix.fs.api.PositionedWriter;
+import io.pfsmix.fs.api.PositionedWrites;
 import io.pfsmix.fs.backend.ForwardingReadHandle;
 import io.pfsmix.fs.backend.ForwardingStorageBackend;
 import io.pfsmix.fs.backend.ReadHandle;

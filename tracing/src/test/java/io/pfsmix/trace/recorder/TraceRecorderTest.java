@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.FilterOutputStream;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,7 +13,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 
 import org.apache.log4j.Logger;
 import org.apache.log4j.PatternLayout;
@@ -23,6 +21,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import io.pfsmix.trace.TraceContext;
+import io.pfsmix.trace.TraceFiles;
 import io.pfsmix.trace.format.EventContext;
 import io.pfsmix.trace.format.TraceOp;
 import io.pfsmix.trace.format.TracePoint;
@@ -33,22 +32,6 @@ class TraceRecorderTest {
 
   @TempDir
   Path dir;
-
-  private static List<Path> traceFiles(Path directory) throws IOException {
-    try (Stream<Path> files = Files.list(directory)) {
-      return files.filter(p -> p.toString().endsWith(".ptrace")).toList();
-    }
-  }
-
-  private static List<TraceRecord> readAll(Path file) throws IOException {
-    List<TraceRecord> records = new ArrayList<>();
-    try (TraceReader reader = TraceReader.open(file)) {
-      for (TraceRecord r = reader.next(); r != null; r = reader.next()) {
-        records.add(r);
-      }
-    }
-    return records;
-  }
 
   @Test
   void sixteenThreadsLoseNoRecord() throws Exception {
@@ -86,7 +69,7 @@ class TraceRecorderTest {
 
     assertThat(recorder.lostRecords()).isZero();
     assertThat(recorder.deliveredRecords()).isEqualTo((long) threads * perThread);
-    List<Path> files = traceFiles(dir);
+    List<Path> files = TraceFiles.list(dir);
     assertThat(files).hasSize(1);
     Map<Integer, List<Long>> offsetsByRank = new HashMap<>();
     try (TraceReader reader = TraceReader.open(files.get(0))) {
@@ -118,7 +101,7 @@ class TraceRecorderTest {
         0, 0);
     recorder.close();
     long after = System.currentTimeMillis() * 1_000_000L;
-    TraceRecord record = readAll(traceFiles(dir).get(0)).get(0);
+    TraceRecord record = TraceFiles.records(TraceFiles.list(dir).get(0)).get(0);
     assertThat(record.startNs()).isBetween(before - 1_000_000L, after);
     assertThat(record.durationNs()).isGreaterThanOrEqualTo(20_000_000L);
     assertThat(record.context()).isEqualTo(TraceContext.processContext());
@@ -205,7 +188,7 @@ class TraceRecorderTest {
     assertThat(written).isPositive().isLessThan(count);
     assertThat(written + lost).isEqualTo(count);
 
-    List<Path> files = traceFiles(traces);
+    List<Path> files = TraceFiles.list(traces);
     assertThat(files).hasSize(1);
     assertThat(Files.size(files.get(0))).isLessThanOrEqualTo(256 << 10);
     try (TraceReader reader = TraceReader.open(files.get(0))) {

@@ -14,6 +14,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import io.pfsmix.trace.TraceFiles;
 import io.pfsmix.trace.format.EventContext;
 import io.pfsmix.trace.format.TraceHeader;
 import io.pfsmix.trace.format.TraceOp;
@@ -63,7 +64,7 @@ class TraceToolsTest {
     EventContext task = new EventContext("n1", 30, "job_1_1", "attempt_1_1_m_000000_0", -1);
     Path merged = merge(1_000_000, trace("r0", rank0, T0, 30, 5000, true), trace("r1", rank1, T0 + 10, 30, 5000, false),
         trace("t0", task, T0 + 20, 30, 5000, true));
-    List<TraceRecord> out = records(merged);
+    List<TraceRecord> out = TraceFiles.records(merged);
     assertThat(out).hasSize(15000);
     for (int i = 0; i < out.size(); i++) {
       TraceRecord r = out.get(i);
@@ -79,7 +80,7 @@ class TraceToolsTest {
     Path shuffled = trace("disordered", new EventContext("n1", 10, "", "", 0), T0, 1_000_000, 100, true);
     Path other = trace("steady", new EventContext("n2", 11, "", "", 1), T0 + 500_000, 1_000_000, 100, false);
     // a window of 0 places none of the swapped neighbours: the first pass finds them all
-    List<TraceRecord> out = records(merge(0, shuffled, other));
+    List<TraceRecord> out = TraceFiles.records(merge(0, shuffled, other));
     assertThat(out).extracting(TraceRecord::startNs).isSorted().hasSize(200);
     assertThat(out.get(1).startNs()).isEqualTo(T0 + 500_000);
   }
@@ -117,7 +118,7 @@ class TraceToolsTest {
     Path busy = trace("busy", new EventContext("n2", 11, "", "", 1), recorder.header().wallAnchorNs() + t
         - recorder.header().monotonicAnchorNs(), 100 * ms, 700, true);
 
-    List<TraceRecord> out = records(merge(TraceMerge.DEFAULT_REORDER_WINDOW_NS, file, busy));
+    List<TraceRecord> out = TraceFiles.records(merge(TraceMerge.DEFAULT_REORDER_WINDOW_NS, file, busy));
     assertThat(out).hasSize(705).extracting(TraceRecord::startNs).isSorted();
     List<TraceRecord> mine = out.stream().filter(r -> r.path().contains("part-r")).toList();
     assertThat(mine).extracting(TraceRecord::op).containsExactly(TraceOp.LIST_STATUS, TraceOp.OPEN,
@@ -150,7 +151,7 @@ class TraceToolsTest {
     }
     Path other = trace("other", new EventContext("n2", 11, "", "", 1), T0 + 5, s, 90, false);
 
-    List<TraceRecord> out = records(merge(TraceMerge.DEFAULT_REORDER_WINDOW_NS, late, other));
+    List<TraceRecord> out = TraceFiles.records(merge(TraceMerge.DEFAULT_REORDER_WINDOW_NS, late, other));
     assertThat(out).hasSize(194).extracting(TraceRecord::startNs).isSorted();
     assertThat(out.stream().filter(r -> r.context().equals(process) && r.threadId() == 2)).hasSize(3);
   }
@@ -181,7 +182,7 @@ class TraceToolsTest {
         }
         files.add(file);
       }
-      List<TraceRecord> out = records(merge(window, files.toArray(new Path[0])));
+      List<TraceRecord> out = TraceFiles.records(merge(window, files.toArray(new Path[0])));
       starts.sort(null);
       assertThat(out).extracting(TraceRecord::startNs).as("window %d", window).containsExactlyElementsOf(starts);
     }
@@ -231,16 +232,6 @@ class TraceToolsTest {
       assertThat(result.notes()).isEmpty();
     }
     return merged;
-  }
-
-  private static List<TraceRecord> records(Path file) throws IOException {
-    List<TraceRecord> out = new ArrayList<>();
-    try (TraceReader reader = TraceReader.open(file)) {
-      for (TraceRecord r = reader.next(); r != null; r = reader.next()) {
-        out.add(r);
-      }
-    }
-    return out;
   }
 
   @Test

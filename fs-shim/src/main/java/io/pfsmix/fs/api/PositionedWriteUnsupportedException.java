@@ -1,4 +1,4 @@
-package io.pfsmix.fs;
+package io.pfsmix.fs.api;
 
 /** The file system under a path cannot write one file from several writers at independent offsets. */
 public class PositionedWriteUnsupportedException extends UnsupportedOperationException {

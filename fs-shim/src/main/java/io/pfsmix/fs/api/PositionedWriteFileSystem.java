@@ -1,4 +1,4 @@
-package io.pfsmix.fs;
+package io.pfsmix.fs.api;
 
 import java.io.IOException;
 
