@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 import io.pfsmix.cli.Cli;
@@ -27,6 +28,7 @@ import io.pfsmix.mix.WorkloadResult;
  * the user's own mpirun where there is one) in IOR's place beside TFIDF, balanced by its {scale}, its bytes counted
  * from its trace in traced and untraced phases alike.
  */
+@ExtendWith(RepositoryHome.class) // the preload library is found under it, as ./pfsmix finds it
 class MixWithCommandTest {
 
   private static final int BLOCK = 64 * 1024;
@@ -39,8 +41,6 @@ class MixWithCommandTest {
 
   @Test
   void aUsersCheckpointProgramIsMeasuredByTheBytesItsTraceShowsUnderItsDirectory() throws Exception {
-    // the preload library is found under it, as ./pfsmix finds it
-    MixCli.useRepositoryHome();
     Path log = out.resolve("sizes.log");
     // each process writes {scale} blocks to a file of its own under {dir}, synced, reads it back, and logs the
     // file's size on disk (the mix removes the phase's directory afterwards)
@@ -132,7 +132,6 @@ class MixWithCommandTest {
 
   @Test
   void aCommandThatFailsOrDoesNoIoUnderItsDirectoryStopsTheMixSayingWhy() throws Exception {
-    MixCli.useRepositoryHome();
     Map<String, String> reasons = Map.of(
         "sh -c 'exit 3'", "the command exited with status 3 (sh -c 'exit 3'; its output: hpc-output/",
         "true {dir}", "the command's trace holds no reads or writes under " + root.resolve("mix/ior") + "/");
