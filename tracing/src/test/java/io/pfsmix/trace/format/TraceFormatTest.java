@@ -375,40 +375,40 @@ class TraceFormatTest {
 
   @Test
   void version11TracesOf64ByteRecordsStillRead() throws IOException {
-    Path file = dir.resolve("v11.ptrace");
-    TraceHeader old = new TraceHeader(1, 1, HEADER.wallAnchorNs(), HEADER.monotonicAnchorNs(), HEADER.host(),
-        HEADER.pid(), "pfsmix-java 0.1.0");
     List<TraceRecord> records = sampleRecords(3 * TraceFormat.RECORDS_PER_BLOCK + 5);
-    try (TraceWriter writer = TraceWriter.create(file, old)) {
-      for (TraceRecord record : records) {
-        writer.write(record);
-      }
-    }
+    Path file = writeAsVersion(1, 1, records);
     byte[] bytes = Files.readAllBytes(file);
     assertThat(blockTypes(bytes)).contains(TraceFormat.BLOCK_RECORDS).doesNotContain(TraceFormat.BLOCK_PACKED_RECORDS);
-    try (TraceReader reader = TraceReader.open(file)) {
-      assertThat(reader.header().versionMajor()).isEqualTo(1);
-      assertThat(readAll(reader)).containsExactlyElementsOf(withProcessContext(records));
-      assertThat(reader.complete()).isTrue();
-    }
+    assertReadBack(file, 1, 1, records);
   }
 
   @Test
   void version20TracesOfZstdBlocksStillRead() throws IOException {
-    Path file = dir.resolve("v20.ptrace");
-    TraceHeader old = new TraceHeader(2, 0, HEADER.wallAnchorNs(), HEADER.monotonicAnchorNs(), HEADER.host(),
-        HEADER.pid(), "pfsmix-java 0.1.0");
     List<TraceRecord> records = sampleRecords(3 * TraceFormat.RECORDS_PER_BLOCK + 5);
+    Path file = writeAsVersion(2, 0, records);
+    byte[] bytes = Files.readAllBytes(file);
+    int first = (int) offsetOfRecordBlock(bytes, 0);
+    assertThat(bytes[first + TraceFormat.BLOCK_HEADER_SIZE]).isEqualTo((byte) TraceFormat.CODEC_ZSTD);
+    assertReadBack(file, 2, 0, records);
+  }
+
+  /** The records written as format major.minor, the way a producer of that version wrote them. */
+  private Path writeAsVersion(int major, int minor, List<TraceRecord> records) throws IOException {
+    Path file = dir.resolve("v" + major + "." + minor + ".ptrace");
+    TraceHeader old = new TraceHeader(major, minor, HEADER.wallAnchorNs(), HEADER.monotonicAnchorNs(), HEADER.host(),
+        HEADER.pid(), "pfsmix-java 0.1.0");
     try (TraceWriter writer = TraceWriter.create(file, old)) {
       for (TraceRecord record : records) {
         writer.write(record);
       }
     }
-    byte[] bytes = Files.readAllBytes(file);
-    int first = (int) offsetOfRecordBlock(bytes, 0);
-    assertThat(bytes[first + TraceFormat.BLOCK_HEADER_SIZE]).isEqualTo((byte) TraceFormat.CODEC_ZSTD);
+    return file;
+  }
+
+  private static void assertReadBack(Path file, int major, int minor, List<TraceRecord> records) throws IOException {
     try (TraceReader reader = TraceReader.open(file)) {
-      assertThat(reader.header().versionMinor()).isZero();
+      assertThat(reader.header().versionMajor()).isEqualTo(major);
+      assertThat(reader.header().versionMinor()).isEqualTo(minor);
       assertThat(readAll(reader)).containsExactlyElementsOf(withProcessContext(records));
       assertThat(reader.complete()).isTrue();
     }
@@ -442,13 +442,7 @@ class TraceFormatTest {
   @ParameterizedTest
   @ValueSource(ints = {0, 1})
   void damagedCompressedRecordsUnderAValidChecksumAreAnErrorNamingTheirBlock(int minorVersion) throws IOException {
-    Path file = dir.resolve("damaged-2." + minorVersion + ".ptrace");
-    try (TraceWriter writer = TraceWriter.create(file, new TraceHeader(2, minorVersion, HEADER.wallAnchorNs(),
-        HEADER.monotonicAnchorNs(), HEADER.host(), HEADER.pid(), "pfsmix-java 0.1.0"))) {
-      for (TraceRecord record : sampleRecords(3 * TraceFormat.RECORDS_PER_BLOCK)) {
-        writer.write(record);
-      }
-    }
+    Path file = writeAsVersion(2, minorVersion, sampleRecords(3 * TraceFormat.RECORDS_PER_BLOCK));
     byte[] bytes = Files.readAllBytes(file);
     int second = (int) offsetOfRecordBlock(bytes, 1);
     ByteBuffer b = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
