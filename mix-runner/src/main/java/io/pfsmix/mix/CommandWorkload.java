@@ -4,20 +4,18 @@ import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 
 import org.apache.hadoop.conf.Configuration;
 
-import io.pfsmix.fs.PfsConfigValues;
 import io.pfsmix.ior.NativeIor;
 import io.pfsmix.ior.StoppableProcess;
 import io.pfsmix.trace.TraceConfigKeys;
 import io.pfsmix.trace.format.TracePoint;
 import io.pfsmix.trace.format.TraceReader;
+import io.pfsmix.trace.tools.OutputTarget;
 import io.pfsmix.trace.tools.TraceSummary;
 
 /**
@@ -68,8 +66,7 @@ final class CommandWorkload implements Workload {
     NativeIorWorkload.makeLocalDir(conf, dir, localDir, "the command");
     String command = settings.hpc().command(localDir, scale, settings.iorRanks());
     String phase = new org.apache.hadoop.fs.Path(dir).getName();
-    // unset: the mix did not switch tracing on (the key's default, true, is for a shim that is wrapped already)
-    boolean traced = PfsConfigValues.of(conf).bool(TraceConfigKeys.ENABLED, false);
+    boolean traced = NativeIorWorkload.traced(conf);
     Path traceDir = traced ? Path.of(conf.get(TraceConfigKeys.DESTINATION)).resolve(TRACE_SUBDIR)
         : settings.results().resolve(SCRATCH_TRACES).resolve(phase);
     Files.createDirectories(traceDir);
@@ -100,7 +97,7 @@ final class CommandWorkload implements Workload {
     } finally {
       // a scratch trace is only counted, also when the command failed
       if (!traced) {
-        deleteTree(traceDir);
+        OutputTarget.deleteRecursively(traceDir);
       }
     }
     if (io.lostRecords() > 0) {
@@ -155,14 +152,6 @@ final class CommandWorkload implements Workload {
         }
       }
       return new IoUnder(read, written, summary.lostRecords());
-    }
-  }
-
-  private static void deleteTree(Path dir) throws IOException {
-    try (Stream<Path> paths = Files.walk(dir)) {
-      for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
-        Files.delete(p);
-      }
     }
   }
 

@@ -94,6 +94,14 @@ final class NativeIorWorkload implements Workload {
     }
   }
 
+  /**
+   * Whether the mix switched tracing on for this phase: unset means it did not (the key's default, true, is for a shim
+   * that is wrapped already).
+   */
+  static boolean traced(Configuration conf) {
+    return PfsConfigValues.of(conf).bool(TraceConfigKeys.ENABLED, false);
+  }
+
   /** The local root directory the mix's paths lie under (the POSIX backend's root, or / for file:). */
   static Path localRoot(Configuration conf) {
     return "file".equals(FileSystem.getDefaultUri(conf).getScheme()) ? Path.of("/")
@@ -111,8 +119,7 @@ final class NativeIorWorkload implements Workload {
     makeLocalDir(conf, dir, localDir, "the real IOR");
     List<String> mpirun = new ArrayList<>(List.of("-np", Integer.toString(settings.iorRanks())));
     mpirun.addAll(settings.iorMpirunArgs());
-    // unset: the mix did not switch tracing on (the key's default, true, is for a shim that is wrapped already)
-    boolean traced = PfsConfigValues.of(conf).bool(TraceConfigKeys.ENABLED, false);
+    boolean traced = traced(conf);
     if (traced) {
       ior.traceDirectory(Path.of(conf.get(TraceConfigKeys.DESTINATION)));
     }
