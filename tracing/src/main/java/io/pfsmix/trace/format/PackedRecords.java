@@ -344,7 +344,8 @@ final class PackedRecords {
       int to = starts[c + 1];
       // fewer bytes than records: the first value only, the others 0
       boolean constant = to - from < entries;
-      int at = varints(c, from, to, into, constant ? Math.min(entries, 1) : entries, name, blockStart);
+      int stored = constant ? Math.min(entries, 1) : entries;
+      int at = varints(c, from, to, into, stored, restore == DELTA, name, blockStart);
       if (at != to) {
         throw new TraceFormatException(name, blockStart, "packed record block's " + COLUMNS[c] + " column has "
             + (to - at) + " bytes past its last record");
@@ -352,15 +353,9 @@ final class PackedRecords {
       if (constant) {
         java.util.Arrays.fill(into, 1, entries, restore == DELTA ? into[0] : 0);
       }
-      // One loop per kind of restoring, the JIT keeps each tight; the running value stays in a local (read back
-      // from the array, a store and a load would lie on every value's path).
-      if (restore == DELTA && !constant) {
-        long previous = into[0];
-        for (int i = 1; i < entries; i++) {
-          previous += into[i];
-          into[i] = previous;
-        }
-      } else if (restore == PLUS_LENGTH) {
+      // The running value stays in a local (read back from the array, a store and a load would lie on every value's
+      // path).
+      if (restore == PLUS_LENGTH) {
         for (int i = 0; i < entries; i++) {
           into[i] += length[i];
         }
@@ -372,13 +367,12 @@ final class PackedRecords {
         }
       }
       if (max > 0) {
-        int checked = constant ? Math.min(entries, 1) : entries;
         // max is 2^k - 1, so a value outside 0..max has a bit outside max: this loop has no branch to mispredict
         long bits = 0;
-        for (int i = 0; i < checked; i++) {
+        for (int i = 0; i < stored; i++) {
           bits |= into[i];
         }
-        for (int i = 0; (bits & ~max) != 0 && i < checked; i++) {
+        for (int i = 0; (bits & ~max) != 0 && i < stored; i++) {
           if (into[i] < 0 || into[i] > max) {
             throw new TraceFormatException(name, blockStart, "record " + i + " of the packed record block has "
                 + COLUMNS[c] + " " + into[i] + ", outside 0.." + max);
@@ -387,28 +381,43 @@ final class PackedRecords {
       }
     }
 
-    /** Decodes {@code count} zigzag varints from {@code at}; returns where they end. */
-    private int varints(int c, int at, int to, long[] into, int count, String name, long blockStart)
+    /**
+     * Decodes {@code count} zigzag varints from {@code at}, each added to the value before it when {@code delta} (the
+     * running sum restores a DELTA column as it is read: one pass over the values, not two); returns where they end.
+     */
+    private int varints(int c, int at, int to, long[] into, int count, boolean delta, String name, long blockStart)
         throws TraceFormatException {
       byte[] data = raw;
       int i = 0;
-      // A column of values of one byte nearly all (ids, ops, points, sizes and offsets that follow on: hardly more
-      // bytes than values) decodes eight values at a time, one test telling that none of the eight goes on; one of
-      // two-byte values nearly all (times microseconds apart) four at a time. A column of values of mixed lengths
-      // (durations) does not try: its tests would fail and cost more than they save.
+      long previous = 0;
+      // A column of one-byte values nearly all (ids, ops, points, sizes and offsets that follow on: hardly more
+      // bytes than values) decodes eight values at a time, one test telling that none of the eight goes on, and
+      // eight zeros (a field that stays the same from record to record: the commonest case) with one more test;
+      // one of two-byte values nearly all (times microseconds apart) four at a time. A column of values of mixed
+      // lengths (durations) does not try: its tests would fail and cost more than they save.
       int length = to - at;
       if (length <= count + count / 16) {
         while (count - i >= 8 && to - at >= 8) {
           long eight = (long) EIGHT_BYTES.get(data, at);
-          if ((eight & 0x8080_8080_8080_8080L) == 0) {
+          if (eight == 0) {
+            long same = delta ? previous : 0;
+            for (int k = 0; k < 8; k++) {
+              into[i + k] = same;
+            }
+            i += 8;
+            at += 8;
+          } else if ((eight & 0x8080_8080_8080_8080L) == 0) {
             for (int k = 0; k < 8; k++) {
               long zigzag = eight >>> 8 * k & 0xFF;
-              into[i + k] = (zigzag >>> 1) ^ -(zigzag & 1);
+              previous = (delta ? previous : 0) + ((zigzag >>> 1) ^ -(zigzag & 1));
+              into[i + k] = previous;
             }
             i += 8;
             at += 8;
           } else {
-            at = varint(c, i++, at, to, into, name, blockStart);
+            at = varint(c, i, at, to, into, name, blockStart);
+            previous = (delta ? previous : 0) + into[i];
+            into[i++] = previous;
           }
         }
       } else if (length >= 2 * count - count / 16 && length <= 2 * count + count / 16) {
@@ -418,17 +427,22 @@ final class PackedRecords {
             for (int k = 0; k < 4; k++) {
               long two = eight >>> 16 * k;
               long zigzag = two & 0x7F | (two >>> 8 & 0x7F) << 7;
-              into[i + k] = (zigzag >>> 1) ^ -(zigzag & 1);
+              previous = (delta ? previous : 0) + ((zigzag >>> 1) ^ -(zigzag & 1));
+              into[i + k] = previous;
             }
             i += 4;
             at += 8;
           } else {
-            at = varint(c, i++, at, to, into, name, blockStart);
+            at = varint(c, i, at, to, into, name, blockStart);
+            previous = (delta ? previous : 0) + into[i];
+            into[i++] = previous;
           }
         }
       }
       for (; i < count; i++) {
         at = varint(c, i, at, to, into, name, blockStart);
+        previous = (delta ? previous : 0) + into[i];
+        into[i] = previous;
       }
       return at;
     }

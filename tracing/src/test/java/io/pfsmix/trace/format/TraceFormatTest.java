@@ -186,6 +186,33 @@ class TraceFormatTest {
     }
   }
 
+  @Test
+  void runsOfUnchangedFieldsRoundTripBetweenValuesThatChange() throws IOException {
+    // the reader fills eight values at once where eight deltas are 0: a field kept (path, op, point, thread) repeats
+    // its value, a field stored as is (duration, result) is 0 again after a record that had another value
+    int n = 1000;
+    ByteBuffer records = ByteBuffer.allocate(n * TraceFormat.RECORD_SIZE).order(ByteOrder.LITTLE_ENDIAN);
+    for (int i = 0; i < n; i++) {
+      int run = i / 13;
+      TraceFormat.putRecord(records, 1_000L * i, i % 13 == 0 ? 3 : 0, 10 + run % 3, run % 2, 100 + run, 4096L * i,
+          4096, 4096, i % 29 == 0 ? 2 : 0, 7 + run / 5, 1);
+    }
+    records.flip();
+    ByteBuffer payload = new PackedRecords.Encoder(TraceFormat.CODEC_LZ4).pack(records, n);
+    try (PackedRecords.Decoder back = new PackedRecords.Decoder()) {
+      back.unpack(payload, n, "t", 0);
+      for (int i = 0; i < n; i++) {
+        int base = i * TraceFormat.RECORD_SIZE;
+        assertThat(new long[] {back.duration[i], back.op[i], back.point[i], back.path[i], back.result[i],
+            back.thread[i], back.offset[i]}).as("record %d", i).containsExactly(
+                records.getLong(base + TraceFormat.R_DURATION), records.getShort(base + TraceFormat.R_OP),
+                records.get(base + TraceFormat.R_POINT), records.getInt(base + TraceFormat.R_PATH),
+                records.getInt(base + TraceFormat.R_RESULT), records.getLong(base + TraceFormat.R_THREAD),
+                records.getLong(base + TraceFormat.R_OFFSET));
+      }
+    }
+  }
+
   /**
    * A PACKED RECORDS payload of {@code entries} records whose columns hold a zero each (every field 0 through the
    * block) but the one given: what a damaged writer could have packed under a valid checksum.
