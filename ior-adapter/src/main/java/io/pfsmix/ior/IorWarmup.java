@@ -5,11 +5,11 @@ import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
-import java.util.stream.Stream;
 
 import org.apache.hadoop.conf.Configuration;
+
+import io.pfsmix.trace.tools.OutputTarget;
 
 /**
  * The JVM's counterpart of the real IOR's start-up, which is outside IOR's timing: before the test, a small IOR of the
@@ -43,11 +43,7 @@ final class IorWarmup {
       IorRunner.run(new Configuration(false), IorOptions.parse(flags.toArray(new String[0])),
           OutputStream.nullOutputStream(), false);
     } finally {
-      try (Stream<Path> left = Files.walk(dir)) {
-        for (Path p : left.sorted(Comparator.reverseOrder()).toList()) {
-          Files.deleteIfExists(p);
-        }
-      }
+      OutputTarget.deleteRecursively(dir);
     }
   }
 }

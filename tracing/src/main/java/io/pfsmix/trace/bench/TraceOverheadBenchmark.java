@@ -8,7 +8,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
@@ -30,6 +29,7 @@ import io.pfsmix.trace.format.TracePoint;
 import io.pfsmix.trace.hadoop.TraceRecorders;
 import io.pfsmix.trace.recorder.BinaryTraceDestination;
 import io.pfsmix.trace.recorder.TraceRecorder;
+import io.pfsmix.trace.tools.OutputTarget;
 
 /**
  * Tracing overhead, traced against untraced in one run with the runs interleaved (untraced, traced, untraced, ...):
@@ -128,7 +128,7 @@ public final class TraceOverheadBenchmark {
       }
       return outcomes;
     } finally {
-      deleteTree(settings.directory());
+      OutputTarget.deleteRecursively(settings.directory());
     }
   }
 
@@ -161,7 +161,7 @@ public final class TraceOverheadBenchmark {
       traced[i] = measured[0];
       tracedCpu[i] = measured[1];
       records += countRecords(runTraces);
-      deleteTree(runTraces);
+      OutputTarget.deleteRecursively(runTraces);
       out.printf("  %s: run %d untraced %.3f s (CPU %.3f s), traced %.3f s (CPU %.3f s)%n", name, i + 1, untraced[i],
           untracedCpu[i], traced[i], tracedCpu[i]);
     }
@@ -281,7 +281,7 @@ public final class TraceOverheadBenchmark {
           }
         }
       }
-      deleteTree(settings.traces().resolve("posix"));
+      OutputTarget.deleteRecursively(settings.traces().resolve("posix"));
       out.printf("  (e) POSIX checkpoint: run %d untraced %.3f s, traced %.3f s; 1-byte pwrite %.0f ns CPU untraced, "
           + "%.0f ns traced%n", i + 1, results[0][i], results[1][i], results[2][i], results[3][i]);
     }
@@ -324,7 +324,7 @@ public final class TraceOverheadBenchmark {
     pool.shutdown();
     recorder.close();
     long processNanos = processCpuNanos() - processStart;
-    deleteTree(destination);
+    OutputTarget.deleteRecursively(destination);
     long events = perThread * threads;
     return new EventCost(threads, events, (double) callerNanos / events, (double) processNanos / events,
         recorder.lostRecords());
@@ -372,14 +372,4 @@ public final class TraceOverheadBenchmark {
     return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
   }
 
-  private static void deleteTree(Path directory) throws IOException {
-    if (!Files.exists(directory)) {
-      return;
-    }
-    try (Stream<Path> walk = Files.walk(directory)) {
-      for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
-        Files.deleteIfExists(p);
-      }
-    }
-  }
 }
