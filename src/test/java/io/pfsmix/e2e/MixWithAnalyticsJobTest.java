@@ -1,0 +1,181 @@
+package io.pfsmix.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.TreeMap;
+import java.util.jar.Attributes;
+import java.util.jar.JarEntry;
+import java.util.jar.JarOutputStream;
+import java.util.jar.Manifest;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import io.pfsmix.cli.Cli;
+import io.pfsmix.mix.MixResults;
+import io.pfsmix.mix.PhaseRecord;
+import io.pfsmix.mix.ResultsFiles;
+import io.pfsmix.mix.WorkloadResult;
+
+/**
+ * `pfsmix mix --analytics jar:... | spark:...`: a user's hadoop jar job and a user's Spark application in TFIDF's place
+ * beside IOR, each measured by the bytes its trace shows it read and wrote under {dir}, which must be its input's and
+ * its output's sizes.
+ */
+class MixWithAnalyticsJobTest {
+
+  private static final List<String> WORDS = List.of("alpha", "beta", "gamma", "delta", "pfs", "mix", "spark");
+
+  @TempDir
+  Path root;
+
+  @TempDir
+  Path out;
+
+  private long inputBytes;
+  private long outputBytes;
+
+  /**
+   * Writes the job's input under the mix's {dir} (DIR/analytics on pfs@root) and works out the size of its
+   * "word TAB count" output.
+   */
+  private void writeInput() throws IOException {
+    Random random = new Random(15);
+    StringBuilder text = new StringBuilder();
+    Map<String, Integer> counts = new TreeMap<>();
+    for (int line = 0; line < 4000; line++) {
+      for (int i = 0; i < 6; i++) {
+        String word = WORDS.get(random.nextInt(WORDS.size()));
+        counts.merge(word, 1, Integer::sum);
+        text.append(i == 0 ? "" : " ").append(word);
+      }
+      text.append('\n');
+    }
+    Path input = root.resolve("mix/analytics/input/words.txt");
+    Files.createDirectories(input.getParent());
+    Files.writeString(input, text);
+    inputBytes = Files.size(input);
+    outputBytes = counts.entrySet().stream().mapToLong(e -> e.getKey().length() + 1 + e.getValue().toString().length()
+        + 1).sum();
+  }
+
+  /** Mixes with IOR N-to-N on pfs@root, one repetition, the analytics side as given. */
+  private Cli.Run mix(Path results, String tracing, String... analytics) {
+    List<String> args = new java.util.ArrayList<>(List.of("mix", "--fs", "pfs@" + root, "--dir", "/mix",
+        "--patterns", "n-to-n", "-N", "2", "-b", "256k", "-t", "64k", "-s", "4", "-r", "1",
+        "--set", "mix.warmup=false", "--set", "mix.probe.size=1m", "--tracing", tracing, "-o", results.toString()));
+    args.addAll(List.of(analytics));
+    return MixCli.run(args.toArray(new String[0]));
+  }
+
+  @Test
+  void aUsersHadoopJarJobIsMeasuredByTheBytesItsTraceShowsUnderItsDirectory() throws Exception {
+    writeInput();
+    Path jar = out.resolve("wordcount.jar");
+    packJob(jar);
+    Path results = out.resolve("jar-mix");
+    Cli.Run run = mix(results, "overhead", "--analytics", "jar:" + jar + " {dir}/input {out}");
+
+    assertThat(run.exitCode()).as(run.stderr()).isZero();
+    MixResults mix = ResultsFiles.read(results);
+    assertThat(mix.complete()).isTrue();
+    assertThat(mix.phases()).allMatch(PhaseRecord::ok);
+    long tracedBytes = checkJobPhases(mix, "wordcount", 4);
+    String md = Files.readString(results.resolve(ResultsFiles.REPORT_MD));
+    assertThat(md).contains("| file system | pattern | traced | IOR alone | IOR mixed | IOR slowdown | wordcount alone |"
+        + " wordcount mixed | wordcount slowdown |")
+        .contains("| wordcount reads and writes under {dir} | " + tracedBytes + " | " + tracedBytes + " | ")
+        .contains("analytics side | wordcount: traced at the application point in every phase")
+        .doesNotContain("TFIDF");
+    // untraced phases' traces were counted and removed; each phase's {out} was removed, the input kept
+    try (Stream<Path> left = Files.walk(results.resolve("untraced-analytics-traces"))) {
+      assertThat(left.filter(Files::isRegularFile)).isEmpty();
+    }
+    try (Stream<Path> left = Files.list(root.resolve("mix/analytics/out"))) {
+      assertThat(left).isEmpty();
+    }
+    assertThat(Files.size(root.resolve("mix/analytics/input/words.txt"))).isEqualTo(inputBytes);
+    assertThat(results.resolve("analytics-output")).isDirectory();
+  }
+
+  @Test
+  void aUsersSparkApplicationIsMeasuredByTheBytesItsTraceShowsUnderItsDirectory() throws Exception {
+    String submit = System.getenv("PFSMIX_TEST_SPARK_SUBMIT");
+    assumeTrue(submit != null && Files.isExecutable(Path.of(submit)), "PFSMIX_TEST_SPARK_SUBMIT names no"
+        + " spark-submit: ./run-tests installs PyPI's pyspark into ~/.cache/pfsmix/pyspark and sets it");
+    Path python = Path.of(submit).resolveSibling("python");
+    Path sparkHome;
+    try (Stream<Path> homes = Files.find(Path.of(submit).getParent().getParent().resolve("lib"), 3,
+        (p, a) -> p.endsWith("site-packages/pyspark") && Files.isDirectory(p))) {
+      sparkHome = homes.findFirst().orElseThrow();
+    }
+    writeInput();
+    Path script = out.resolve("count_words.py");
+    try (InputStream in = getClass().getResourceAsStream("/spark/count_words.py")) {
+      Files.copy(in, script);
+    }
+    Path results = out.resolve("spark-mix");
+    Cli.Run run = mix(results, "on", "--analytics", "spark:" + sparkHome + " --master local[1]"
+        + " --conf spark.ui.enabled=false --conf spark.driver.host=127.0.0.1 --conf spark.driver.bindAddress=127.0.0.1"
+        + " --conf spark.pyspark.python=" + python + " --conf spark.pyspark.driver.python=" + python
+        + " " + script + " {dir}/input/words.txt {out}", "--analytics-name", "spark words");
+
+    assertThat(run.exitCode()).as(run.stderr()).isZero();
+    MixResults mix = ResultsFiles.read(results);
+    assertThat(mix.complete()).isTrue();
+    long tracedBytes = checkJobPhases(mix, "spark words", 2);
+    assertThat(Files.readString(results.resolve(ResultsFiles.REPORT_MD)))
+        .contains("| spark words reads and writes under {dir} | " + tracedBytes + " | " + tracedBytes + " | ");
+  }
+
+  /**
+   * Every phase of the job: it read its input whole and wrote its output once, as its details and (traced) the mix's
+   * trace say; returns the bytes of its traced phases.
+   */
+  private long checkJobPhases(MixResults mix, String label, int phases) {
+    long traced = 0;
+    int seen = 0;
+    for (PhaseRecord p : mix.phases()) {
+      WorkloadResult job = p.result("tfidf");
+      if (job == null) {
+        continue;
+      }
+      seen++;
+      assertThat(job.details()).as(p.id()).containsEntry("label", label);
+      assertThat(((Number) job.details().get("bytesRead")).longValue()).as(p.id()).isEqualTo(inputBytes);
+      assertThat(((Number) job.details().get("bytesWritten")).longValue()).as(p.id()).isEqualTo(outputBytes);
+      assertThat(job.bytes()).as(p.id()).isEqualTo(inputBytes + outputBytes);
+      if (p.traced()) {
+        assertThat(mix.trace().bytesByPhase().get(p.id()).get("tfidf-input")).as(p.id())
+            .containsEntry("APPLICATION.read", inputBytes).containsEntry("APPLICATION.write", outputBytes);
+        traced += job.bytes();
+      }
+    }
+    assertThat(seen).isEqualTo(phases);
+    return traced;
+  }
+
+  /** A jar of the job's class alone, with it as Main-Class, as a user builds one. */
+  private static void packJob(Path jar) throws IOException {
+    Manifest manifest = new Manifest();
+    manifest.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
+    manifest.getMainAttributes().put(Attributes.Name.MAIN_CLASS, WordCountJob.class.getName());
+    String entry = WordCountJob.class.getName().replace('.', '/') + ".class";
+    try (OutputStream file = Files.newOutputStream(jar); JarOutputStream out = new JarOutputStream(file, manifest);
+        InputStream in = WordCountJob.class.getClassLoader().getResourceAsStream(entry)) {
+      out.putNextEntry(new JarEntry(entry));
+      in.transferTo(out);
+      out.closeEntry();
+    }
+  }
+}
