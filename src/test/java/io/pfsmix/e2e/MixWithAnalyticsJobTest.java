@@ -11,7 +11,9 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.jar.Attributes;
 import java.util.jar.JarEntry;
 import java.util.jar.JarOutputStream;
@@ -26,6 +28,9 @@ import io.pfsmix.mix.MixResults;
 import io.pfsmix.mix.PhaseRecord;
 import io.pfsmix.mix.ResultsFiles;
 import io.pfsmix.mix.WorkloadResult;
+import io.pfsmix.trace.format.TracePoint;
+import io.pfsmix.trace.format.TraceReader;
+import io.pfsmix.trace.format.TraceRecord;
 
 /**
  * `pfsmix mix --analytics jar:... | spark:...`: a user's hadoop jar job and a user's Spark application in TFIDF's place
@@ -69,7 +74,7 @@ class MixWithAnalyticsJobTest {
         + 1).sum();
   }
 
-  /** Mixes with IOR N-to-N on pfs@root, one repetition, the analytics side as given. */
+  /** Mixes with IOR N-to-N on pfs@root, one repetition, the analytics side (and any more flags) as given. */
   private Cli.Run mix(Path results, String tracing, String... analytics) {
     List<String> args = new java.util.ArrayList<>(List.of("mix", "--fs", "pfs@" + root, "--dir", "/mix",
         "--patterns", "n-to-n", "-N", "2", "-b", "256k", "-t", "64k", "-s", "4", "-r", "1",
@@ -106,6 +111,54 @@ class MixWithAnalyticsJobTest {
     }
     assertThat(Files.size(root.resolve("mix/analytics/input/words.txt"))).isEqualTo(inputBytes);
     assertThat(results.resolve("analytics-output")).isDirectory();
+  }
+
+  @Test
+  void theJarJobRunsAsYarnTasksWithJobsOnYarn() throws Exception {
+    writeInput();
+    Path jar = out.resolve("wordcount.jar");
+    packJob(jar);
+    Path results = out.resolve("yarn-mix");
+    Cli.Run run = mix(results, "on", "--analytics", "jar:" + jar + " {dir}/input {out}", "--jobs", "yarn-mini");
+
+    assertThat(run.exitCode()).as(run.stderr()).isZero();
+    MixResults mix = ResultsFiles.read(results);
+    assertThat(mix.complete()).isTrue();
+    checkJobPhases(mix, "wordcount", 2);
+    // the job's map and reduce tasks were YARN's (attempt ids of the cluster's applications, not the local runner's),
+    // and their records are in the merged trace
+    Set<String> attempts = new TreeSet<>();
+    try (TraceReader reader = TraceReader.open(results.resolve(ResultsFiles.MERGED_TRACE))) {
+      for (TraceRecord r : reader) {
+        if (r.point() == TracePoint.APPLICATION && r.path().contains("/mix/analytics/")) {
+          attempts.add(r.context().taskAttemptId());
+        }
+      }
+    }
+    assertThat(attempts).anyMatch(a -> a.matches("attempt_\\d+_\\d+_m_.*"))
+        .anyMatch(a -> a.matches("attempt_\\d+_\\d+_r_.*")).noneMatch(a -> a.contains("local"));
+  }
+
+  @Test
+  void aJarJobThatFailsStopsTheMixNamingItsLabelAndOutput() throws Exception {
+    writeInput();
+    Path jar = out.resolve("wordcount.jar");
+    packJob(jar);
+    Path results = out.resolve("failed-mix");
+    // one argument: the job prints its usage and exits with status 2
+    Cli.Run run = mix(results, "off", "--analytics", "jar:" + jar + " {dir}/input", "--set", "mix.probe.size=0");
+
+    assertThat(run.exitCode()).isEqualTo(1);
+    MixResults mix = ResultsFiles.read(results);
+    assertThat(mix.complete()).isFalse();
+    assertThat(mix.reason()).contains("wordcount: the jar job exited with status 2 (" + jar + " pfs:/mix/analytics/input;"
+        + " its output: analytics-output/");
+    String output = mix.reason().replaceFirst(".*its output: (analytics-output/[^)]*)\\).*", "$1");
+    assertThat(Files.readString(results.resolve(output))).contains("usage: wordcount INPUT OUTPUT");
+    // the untraced phase's scratch trace was removed although the job failed
+    try (Stream<Path> left = Files.walk(results.resolve("untraced-analytics-traces"))) {
+      assertThat(left.filter(Files::isRegularFile)).isEmpty();
+    }
   }
 
   @Test

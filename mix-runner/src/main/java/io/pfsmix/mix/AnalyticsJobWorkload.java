@@ -25,7 +25,7 @@ import io.pfsmix.trace.tools.OutputTarget;
 /**
  * The user's job as the analytics side of one phase ({@link MixKeys#ANALYTICS} = jar: or spark:): a hadoop jar job run
  * by Hadoop's RunJar in a JVM of its own with the runner's class path (the shim and tracing on it) and the phase's
- * configuration as its core-site.xml, so it runs on the local runner or YARN as {@link MixKeys#JOBS} says; or
+ * configuration as its site files, so it runs on the local runner or YARN as {@link MixKeys#JOBS} says; or
  * spark-submit with the shim and tracing on the driver's and executors' class path and the configuration's own keys as
  * spark.hadoop.*. The job is traced at the application point in every phase ({@link UserWorkloadTrace}), because its
  * throughput is the bytes its trace shows it read and wrote under {dir}, over its runtime. Cancelling ends its
@@ -42,6 +42,8 @@ final class AnalyticsJobWorkload implements Workload {
   /** Directory of the results where untraced phases' job traces are counted, then removed. */
   static final String SCRATCH_TRACES = "untraced-analytics-traces";
   private static final String RUN_JAR = "org.apache.hadoop.util.RunJar";
+  private static final List<String> SITE_FILES = List.of("core-site.xml", "hdfs-site.xml", "mapred-site.xml",
+      "yarn-site.xml");
 
   private final Configuration conf;
   private final MixSettings settings;
@@ -77,6 +79,11 @@ final class AnalyticsJobWorkload implements Workload {
   }
 
   @Override
+  public String label() {
+    return settings.analyticsLabel();
+  }
+
+  @Override
   public WorkloadResult run() throws Exception {
     long start = WallClock.nowNs();
     AnalyticsJob job = settings.analytics();
@@ -104,8 +111,12 @@ final class AnalyticsJobWorkload implements Workload {
       List<String> command = new ArrayList<>();
       if (job.kind() == AnalyticsJob.Kind.JAR) {
         confDir = Files.createTempDirectory("pfsmix-analytics-conf");
-        try (OutputStream site = Files.newOutputStream(confDir.resolve("core-site.xml"))) {
-          jobConf.writeXml(site);
+        // each *-site.xml is read after its *-default.xml, which core-site.xml alone would not override
+        // (mapred-default.xml's mapreduce.framework.name = local): the whole configuration in each
+        for (String site : SITE_FILES) {
+          try (OutputStream out = Files.newOutputStream(confDir.resolve(site))) {
+            jobConf.writeXml(out);
+          }
         }
         command.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
             confDir + File.pathSeparator + System.getProperty("java.class.path"), RUN_JAR, job.program().toString()));

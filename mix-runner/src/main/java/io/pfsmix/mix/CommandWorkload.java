@@ -54,6 +54,11 @@ final class CommandWorkload implements Workload {
   }
 
   @Override
+  public String label() {
+    return settings.hpcLabel();
+  }
+
+  @Override
   public WorkloadResult run() throws Exception {
     long start = WallClock.nowNs();
     Path localDir = NativeIorWorkload.localPath(conf, dir);
