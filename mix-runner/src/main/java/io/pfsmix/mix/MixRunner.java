@@ -342,11 +342,11 @@ public final class MixRunner {
       tracing.enable(conf, settings.results().resolve(ResultsFiles.PHASE_TRACES_DIR).resolve(id));
     }
     String iorDir = iorDir() + "/" + id;
-    String tfidfOut = analyticsOutputDir(settings) + "/" + id;
+    String analyticsOut = analyticsOutputDir(settings) + "/" + id;
     List<Workload> run = new ArrayList<>();
     boolean both = kind == PhaseKind.MIXED || kind == PhaseKind.WARMUP;
     if (kind == PhaseKind.TFIDF_ALONE || kind == PhaseKind.BALANCE_TFIDF || both) {
-      run.add(workloads.tfidf(conf, settings, tfidfOut));
+      run.add(workloads.tfidf(conf, settings, analyticsOut));
     }
     if (kind == PhaseKind.IOR_ALONE || kind == PhaseKind.BALANCE_IOR || both) {
       run.add(workloads.ior(conf, settings, pattern, segments, iorDir));
@@ -374,7 +374,7 @@ public final class MixRunner {
         segments, outcome.startNs(), outcome.endNs(), outcome.status(), outcome.error(), outcome.results());
     phases.add(record);
     save();
-    cleanUp(env.conf(), iorDir, tfidfOut);
+    cleanUp(env.conf(), iorDir, analyticsOut);
     progress.say("phase " + id + " " + record.status() + String.format(Locale.ROOT, " in %.2f s", record.seconds())
         + describe(record, settings.hpcLabel(), settings.analyticsLabel()));
     if (!record.ok()) {
@@ -431,13 +431,13 @@ public final class MixRunner {
         List.copyOf(phases), trace);
   }
 
-  private void cleanUp(Configuration conf, String iorDir, String tfidfOut) {
+  private void cleanUp(Configuration conf, String iorDir, String analyticsOut) {
     // an instance of its own: during JVM shutdown (Ctrl-C) Hadoop's cache refuses new entries
     try (FileSystem fs = FileSystem.newInstance(conf)) {
       fs.delete(new org.apache.hadoop.fs.Path(iorDir), true);
-      fs.delete(new org.apache.hadoop.fs.Path(tfidfOut), true);
+      fs.delete(new org.apache.hadoop.fs.Path(analyticsOut), true);
     } catch (IOException | RuntimeException e) {
-      progress.say("  could not remove " + iorDir + " or " + tfidfOut + ": " + e.getMessage());
+      progress.say("  could not remove " + iorDir + " or " + analyticsOut + ": " + e.getMessage());
     }
   }
 
