@@ -83,29 +83,38 @@ class MixWithAnalyticsJobTest {
     return MixCli.run(args.toArray(new String[0]));
   }
 
-  @Test
-  void aUsersHadoopJarJobIsMeasuredByTheBytesItsTraceShowsUnderItsDirectory() throws Exception {
-    writeInput();
-    Path jar = out.resolve("wordcount.jar");
-    packJob(jar);
-    Path results = out.resolve("jar-mix");
-    Cli.Run run = mix(results, "overhead", "--analytics", "jar:" + jar + " {dir}/input {out}");
-
+  /** A mix that must complete, as {@link #mix}; what it wrote. */
+  private MixResults completeMix(Path results, String tracing, String... analytics) throws IOException {
+    Cli.Run run = mix(results, tracing, analytics);
     assertThat(run.exitCode()).as(run.stderr()).isZero();
     MixResults mix = ResultsFiles.read(results);
     assertThat(mix.complete()).isTrue();
     assertThat(mix.phases()).allMatch(PhaseRecord::ok);
+    return mix;
+  }
+
+  /** The job's input written, and the job packed as a user's wordcount.jar. */
+  private Path wordCountJar() throws IOException {
+    writeInput();
+    Path jar = out.resolve("wordcount.jar");
+    packJob(jar);
+    return jar;
+  }
+
+  @Test
+  void aUsersHadoopJarJobIsMeasuredByTheBytesItsTraceShowsUnderItsDirectory() throws Exception {
+    Path results = out.resolve("jar-mix");
+    MixResults mix = completeMix(results, "overhead", "--analytics", "jar:" + wordCountJar() + " {dir}/input {out}");
+
     long tracedBytes = checkJobPhases(mix, "wordcount", 4);
     String md = Files.readString(results.resolve(ResultsFiles.REPORT_MD));
-    assertThat(md).contains("| file system | pattern | traced | IOR alone | IOR mixed | IOR slowdown | wordcount alone |"
-        + " wordcount mixed | wordcount slowdown |")
+    assertThat(md).contains("| file system | pattern | traced | IOR alone | IOR mixed | IOR slowdown |"
+        + " wordcount alone | wordcount mixed | wordcount slowdown |")
         .contains("| wordcount reads and writes under {dir} | " + tracedBytes + " | " + tracedBytes + " | ")
         .contains("analytics side | wordcount: traced at the application point in every phase")
         .doesNotContain("TFIDF");
     // untraced phases' traces were counted and removed; each phase's {out} was removed, the input kept
-    try (Stream<Path> left = Files.walk(results.resolve("untraced-analytics-traces"))) {
-      assertThat(left.filter(Files::isRegularFile)).isEmpty();
-    }
+    assertNoFilesUnder(results.resolve("untraced-analytics-traces"));
     try (Stream<Path> left = Files.list(root.resolve("mix/analytics/out"))) {
       assertThat(left).isEmpty();
     }
@@ -115,35 +124,20 @@ class MixWithAnalyticsJobTest {
 
   @Test
   void theJarJobRunsAsYarnTasksWithJobsOnYarn() throws Exception {
-    writeInput();
-    Path jar = out.resolve("wordcount.jar");
-    packJob(jar);
     Path results = out.resolve("yarn-mix");
-    Cli.Run run = mix(results, "on", "--analytics", "jar:" + jar + " {dir}/input {out}", "--jobs", "yarn-mini");
+    MixResults mix = completeMix(results, "on", "--analytics", "jar:" + wordCountJar() + " {dir}/input {out}",
+        "--jobs", "yarn-mini");
 
-    assertThat(run.exitCode()).as(run.stderr()).isZero();
-    MixResults mix = ResultsFiles.read(results);
-    assertThat(mix.complete()).isTrue();
     checkJobPhases(mix, "wordcount", 2);
-    // the job's map and reduce tasks were YARN's (attempt ids of the cluster's applications, not the local runner's),
-    // and their records are in the merged trace
-    Set<String> attempts = new TreeSet<>();
-    try (TraceReader reader = TraceReader.open(results.resolve(ResultsFiles.MERGED_TRACE))) {
-      for (TraceRecord r : reader) {
-        if (r.point() == TracePoint.APPLICATION && r.path().contains("/mix/analytics/")) {
-          attempts.add(r.context().taskAttemptId());
-        }
-      }
-    }
-    assertThat(attempts).anyMatch(a -> a.matches("attempt_\\d+_\\d+_m_.*"))
-        .anyMatch(a -> a.matches("attempt_\\d+_\\d+_r_.*")).noneMatch(a -> a.contains("local"));
+    // the job's reads and writes were its map and reduce tasks', as YARN ran them (attempt ids of the cluster's
+    // application, not the local runner's)
+    assertThat(attemptsMovingBytes(results)).allMatch(a -> a.matches("attempt_\\d+_\\d+_[mr]_\\d+_\\d+"))
+        .anyMatch(a -> a.contains("_m_")).anyMatch(a -> a.contains("_r_"));
   }
 
   @Test
   void aJarJobThatFailsStopsTheMixNamingItsLabelAndOutput() throws Exception {
-    writeInput();
-    Path jar = out.resolve("wordcount.jar");
-    packJob(jar);
+    Path jar = wordCountJar();
     Path results = out.resolve("failed-mix");
     // one argument: the job prints its usage and exits with status 2
     Cli.Run run = mix(results, "off", "--analytics", "jar:" + jar + " {dir}/input", "--set", "mix.probe.size=0");
@@ -151,12 +145,16 @@ class MixWithAnalyticsJobTest {
     assertThat(run.exitCode()).isEqualTo(1);
     MixResults mix = ResultsFiles.read(results);
     assertThat(mix.complete()).isFalse();
-    assertThat(mix.reason()).contains("wordcount: the jar job exited with status 2 (" + jar + " pfs:/mix/analytics/input;"
-        + " its output: analytics-output/");
+    assertThat(mix.reason()).contains("wordcount: the jar job exited with status 2 (" + jar
+        + " pfs:/mix/analytics/input; its output: analytics-output/");
     String output = mix.reason().replaceFirst(".*its output: (analytics-output/[^)]*)\\).*", "$1");
     assertThat(Files.readString(results.resolve(output))).contains("usage: wordcount INPUT OUTPUT");
     // the untraced phase's scratch trace was removed although the job failed
-    try (Stream<Path> left = Files.walk(results.resolve("untraced-analytics-traces"))) {
+    assertNoFilesUnder(results.resolve("untraced-analytics-traces"));
+  }
+
+  private static void assertNoFilesUnder(Path dir) throws IOException {
+    try (Stream<Path> left = Files.walk(dir)) {
       assertThat(left.filter(Files::isRegularFile)).isEmpty();
     }
   }
@@ -178,17 +176,30 @@ class MixWithAnalyticsJobTest {
       Files.copy(in, script);
     }
     Path results = out.resolve("spark-mix");
-    Cli.Run run = mix(results, "on", "--analytics", "spark:" + sparkHome + " --master local[1]"
+    MixResults mix = completeMix(results, "on", "--analytics", "spark:" + sparkHome + " --master local[1]"
         + " --conf spark.ui.enabled=false --conf spark.driver.host=127.0.0.1 --conf spark.driver.bindAddress=127.0.0.1"
         + " --conf spark.pyspark.python=" + python + " --conf spark.pyspark.driver.python=" + python
         + " " + script + " {dir}/input/words.txt {out}", "--analytics-name", "spark words");
 
-    assertThat(run.exitCode()).as(run.stderr()).isZero();
-    MixResults mix = ResultsFiles.read(results);
-    assertThat(mix.complete()).isTrue();
     long tracedBytes = checkJobPhases(mix, "spark words", 2);
     assertThat(Files.readString(results.resolve(ResultsFiles.REPORT_MD)))
         .contains("| spark words reads and writes under {dir} | " + tracedBytes + " | " + tracedBytes + " | ");
+    // with the shim on the class path and the keys as spark.hadoop.*, each read and write names its Spark task
+    assertThat(attemptsMovingBytes(results)).isNotEmpty().allMatch(a -> a.matches("spark-task-\\d+\\.\\d+-tid-\\d+"));
+  }
+
+  /** The task attempts of the records in the merged trace that read or wrote bytes under the job's {dir}. */
+  private static Set<String> attemptsMovingBytes(Path results) throws IOException {
+    Set<String> attempts = new TreeSet<>();
+    try (TraceReader reader = TraceReader.open(results.resolve(ResultsFiles.MERGED_TRACE))) {
+      for (TraceRecord r : reader) {
+        if (r.point() == TracePoint.APPLICATION && (r.op().isRead() || r.op().isWrite())
+            && r.path().contains("/mix/analytics/")) {
+          attempts.add(r.context().taskAttemptId());
+        }
+      }
+    }
+    return attempts;
   }
 
   /**

@@ -100,8 +100,9 @@ final class MixCommand implements Callable<Integer> {
   String hpcScale;
 
   @Option(names = "--analytics", paramLabel = "tfidf|jar:JAR [CLASS] ARGS|spark:SPARK_HOME ARGS", description = "the"
-      + " analytics side: tfidf (the classifier, as the --tfidf flags say), jar:JAR [CLASS] ARGS (a hadoop jar job on the"
-      + " runner --jobs names) or spark:SPARK_HOME ARGS (spark-submit's options, the application and its arguments),"
+      + " analytics side: tfidf (the classifier, as the --tfidf flags say), jar:JAR [CLASS] ARGS (a hadoop jar job on"
+      + " the runner --jobs names) or spark:SPARK_HOME ARGS (spark-submit's options, the application and its"
+      + " arguments),"
       + " with the shim and tracing on its class path; {dir} (its directory on the mix's file system, DIR/analytics),"
       + " {out} (its phase's output directory under {dir}) and {scale} are filled in. Its throughput: the bytes it read"
       + " and wrote under {dir} by its trace at the application point, over its runtime. Default: "

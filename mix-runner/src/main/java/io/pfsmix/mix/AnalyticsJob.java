@@ -84,7 +84,8 @@ public record AnalyticsJob(Kind kind, Path program, List<String> args, String la
           : " does not exist"));
     }
     try (JarFile file = new JarFile(jar.toFile())) {
-      boolean main = file.getManifest() != null && file.getManifest().getMainAttributes().getValue("Main-Class") != null;
+      boolean main = file.getManifest() != null
+          && file.getManifest().getMainAttributes().getValue("Main-Class") != null;
       if (!main) {
         if (args.isEmpty()) {
           throw new MixConfigException(MixKeys.ANALYTICS, jar + " names no Main-Class in its manifest, so the class to"

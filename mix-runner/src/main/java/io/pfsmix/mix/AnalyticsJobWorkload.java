@@ -56,7 +56,7 @@ final class AnalyticsJobWorkload implements Workload {
     this.outputDir = outputDir;
   }
 
-  /** The job's {dir} on the mix's file system: DIR/analytics, kept from phase to phase (the job's input lives there). */
+  /** The job's {dir} on the mix's file system: DIR/analytics, kept from phase to phase (its input lives there). */
   static String directory(MixSettings settings) {
     return settings.dir().replaceAll("/+$", "") + "/" + DIR_NAME;
   }

@@ -75,7 +75,8 @@ final class MixChecks {
       return;
     }
     boolean ior = hpc.equals(HpcCommand.IOR_LABEL);
-    String name = label(workload, hpc, an) + (workload.equals(Workload.IOR) && ior ? " " + row.patternLabel() : "") + " on "
+    String name = label(workload, hpc, an) + (workload.equals(Workload.IOR) && ior ? " " + row.patternLabel() : "")
+        + " on "
         + row.fs() + (row.traced() ? " (traced)" : " (untraced)");
     StringBuilder text = new StringBuilder(String.format(Locale.ROOT,
         "%s ran faster mixed than alone: slowdown %.2f× (alone %s, mixed %s MiB/s).", name, slowdown,

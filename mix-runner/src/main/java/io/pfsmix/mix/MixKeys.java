@@ -88,7 +88,7 @@ public final class MixKeys {
   public static final String ANALYTICS = "mix.analytics";
   public static final String ANALYTICS_DEFAULT = "tfidf";
 
-  /** The name tables and charts give the job (mix.analytics = jar: or spark:). Default: its jar's or application's basename. */
+  /** The name tables and charts give the job (mix.analytics = jar: or spark:). Default: its jar's or app's name. */
   public static final String ANALYTICS_NAME = "mix.analytics.name";
 
   /** The value of the job's {scale} placeholder. */

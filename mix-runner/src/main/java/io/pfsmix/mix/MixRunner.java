@@ -301,8 +301,8 @@ public final class MixRunner {
         best = step;
       }
       progress.say(String.format(Locale.ROOT, "  balancing %s %s: %s -> %s %.2f s vs %s %.2f s (%.0f%% off)",
-          fs.label(), pattern.label(), size.apply(segments), hpc, ior.seconds(), settings.analyticsLabel(), tfidfSeconds,
-          step.mismatch() * 100));
+          fs.label(), pattern.label(), size.apply(segments), hpc, ior.seconds(), settings.analyticsLabel(),
+          tfidfSeconds, step.mismatch() * 100));
       if (step.mismatch() <= settings.balanceTolerance()) {
         break;
       }

@@ -202,9 +202,9 @@ public record MixSettings(
     Map<String, String> asWritten = new TreeMap<>(values);
     checkSchemes(fileSystems, data, model, hadoop);
     MixSettings settings = new MixSettings(List.copyOf(fileSystems), dir, jobs, List.copyOf(patterns), ranks, block,
-        transfer, segments, iorFlags, placement, ranksPerTask, iorNative, mpirunArgs, hpc, analytics, data, tfidfSize, model,
-        trainSize,
-        seed, repetitions, warmup, balance, tolerance, rounds, tracing, method, results, Map.copyOf(hadoop), asWritten);
+        transfer, segments, iorFlags, placement, ranksPerTask, iorNative, mpirunArgs, hpc, analytics, data, tfidfSize,
+        model, trainSize, seed, repetitions, warmup, balance, tolerance, rounds, tracing, method, results,
+        Map.copyOf(hadoop), asWritten);
     settings.checkIorCommands();
     // the default is made last, once every setting is known to be good: only a mix that will run gets one
     return results != null ? settings : settings.withResults(ResultsFiles.createNew(Path.of("results"), "mix"));
@@ -212,8 +212,9 @@ public record MixSettings(
 
   private MixSettings withResults(Path dir) {
     return new MixSettings(fileSystems, this.dir, jobs, patterns, iorRanks, iorBlock, iorTransfer, iorSegments, iorFlags,
-        iorPlacement, iorRanksPerTask, iorNative, iorMpirunArgs, hpc, analytics, tfidfData, tfidfSize, tfidfModel, tfidfTrainSize,
-        tfidfSeed, repetitions, warmup, balance, balanceTolerance, balanceRounds, tracing, method, dir, hadoop, asWritten);
+        iorPlacement, iorRanksPerTask, iorNative, iorMpirunArgs, hpc, analytics, tfidfData, tfidfSize, tfidfModel,
+        tfidfTrainSize, tfidfSeed, repetitions, warmup, balance, balanceTolerance, balanceRounds, tracing, method, dir,
+        hadoop, asWritten);
   }
 
   /**

@@ -133,7 +133,8 @@ final class ReportCharts {
         case Workload.TFIDF -> TFIDF;
         default -> OTHER;
       };
-      XYSeries s = chart.addSeries(label(e.getKey(), hpc, an) + (group == 0 ? " (left scale)" : " (right scale)"), x, y);
+      XYSeries s = chart.addSeries(label(e.getKey(), hpc, an) + (group == 0 ? " (left scale)" : " (right scale)"), x,
+          y);
       s.setYAxisGroup(group);
       s.setMarker(SeriesMarkers.NONE);
       s.setLineColor(c);

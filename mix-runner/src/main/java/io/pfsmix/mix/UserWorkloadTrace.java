@@ -120,7 +120,7 @@ final class UserWorkloadTrace implements AutoCloseable {
       };
     }
 
-    /** Hadoop paths (pfs:/x, hdfs://nn:8020/x) whose path lies under {@code dir}'s, as the application point names them. */
+    /** Hadoop paths (pfs:/x, hdfs://nn:8020/x) under {@code dir}'s path, as the application point names them. */
     static Predicate<String> hadoopPathsUnder(String dir) {
       String prefix = new org.apache.hadoop.fs.Path(dir).toUri().getPath().replaceAll("/+$", "") + "/";
       return recorded -> {

@@ -40,7 +40,7 @@ class AnalyticsJobTest {
     assertThat(submit.toFile().setExecutable(true)).isTrue();
   }
 
-  /** A jar holding org/example/WordCount.class (empty: only its presence is checked), with {@code main} as Main-Class. */
+  /** A jar holding an empty org/example/WordCount.class (only its presence is checked), {@code main} its Main-Class. */
   private Path jar(String name, String main) throws IOException {
     Manifest manifest = new Manifest();
     manifest.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
