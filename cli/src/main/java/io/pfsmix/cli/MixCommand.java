@@ -21,6 +21,7 @@ import picocli.CommandLine.Option;
         "Run the IOR checkpoint and the TFIDF classifier alone and both at once on one file system, repeated, and report",
         "each workload's throughput alone vs mixed and the runtime serial vs mixed, with charts and a merged trace.",
         "With --hpc command:CMD your own program (an MPI checkpoint, any shell command) takes IOR's place.",
+        "With --analytics jar:... or spark:... your own Hadoop job or Spark application takes TFIDF's place.",
         "Settings come from --config (a properties file, see docs/mix.md) with the flags below on top; a bad setting is",
         "refused before anything runs. Progress goes to stderr; the tables and the report's path to stdout.",
         "Exit code 0: complete; 1: refused, or stopped by a failed phase; 130 after Ctrl-C, 143 after SIGTERM (the report"
@@ -98,6 +99,24 @@ final class MixCommand implements Callable<Integer> {
       + MixKeys.HPC_SCALE_DEFAULT)
   String hpcScale;
 
+  @Option(names = "--analytics", paramLabel = "tfidf|jar:JAR [CLASS] ARGS|spark:SPARK_HOME ARGS", description = "the"
+      + " analytics side: tfidf (the classifier, as the --tfidf flags say), jar:JAR [CLASS] ARGS (a hadoop jar job on"
+      + " the runner --jobs names) or spark:SPARK_HOME ARGS (spark-submit's options, the application and its"
+      + " arguments),"
+      + " with the shim and tracing on its class path; {dir} (its directory on the mix's file system, DIR/analytics),"
+      + " {out} (its phase's output directory under {dir}) and {scale} are filled in. Its throughput: the bytes it read"
+      + " and wrote under {dir} by its trace at the application point, over its runtime. Default: "
+      + MixKeys.ANALYTICS_DEFAULT)
+  String analytics;
+
+  @Option(names = "--analytics-name", paramLabel = "NAME", description = "the job's name in tables and charts. Default:"
+      + " its jar's or application's file name without extension")
+  String analyticsName;
+
+  @Option(names = "--analytics-scale", paramLabel = "N", description = "the job's {scale}. Default: "
+      + MixKeys.ANALYTICS_SCALE_DEFAULT)
+  String analyticsScale;
+
   @Option(names = "--tfidf-data", paramLabel = "PATH", description = "request data (generated when absent). Default: DIR/tfidf/requests")
   String tfidfData;
 
@@ -161,6 +180,9 @@ final class MixCommand implements Callable<Integer> {
     put(values, MixKeys.HPC, hpc);
     put(values, MixKeys.HPC_NAME, hpcName);
     put(values, MixKeys.HPC_SCALE, hpcScale);
+    put(values, MixKeys.ANALYTICS, analytics);
+    put(values, MixKeys.ANALYTICS_NAME, analyticsName);
+    put(values, MixKeys.ANALYTICS_SCALE, analyticsScale);
     put(values, MixKeys.TFIDF_DATA, tfidfData);
     put(values, MixKeys.TFIDF_SIZE, tfidfSize);
     put(values, MixKeys.TFIDF_MODEL, model);

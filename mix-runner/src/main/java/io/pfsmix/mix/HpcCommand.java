@@ -6,7 +6,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -25,8 +24,6 @@ public record HpcCommand(String template, String label, int scale) {
   static final String SCALE = "scale";
   static final String RANKS = "ranks";
   private static final List<String> PLACEHOLDERS = List.of(DIR, SCALE, RANKS);
-  /** {NAME}, but not the shell's own ${NAME}. */
-  private static final Pattern PLACEHOLDER = Pattern.compile("(?<!\\$)\\{([A-Za-z_][A-Za-z0-9_.-]*)}");
   /** Programs that start the real program: the default label is the program they start. */
   private static final Set<String> LAUNCHERS = Set.of("mpirun", "mpiexec", "mpiexec.hydra", "orterun", "prterun",
       "srun");
@@ -50,15 +47,9 @@ public record HpcCommand(String template, String label, int scale) {
       throw new MixConfigException(MixKeys.HPC, "the command is empty (command:CMD, e.g. command:mpirun -np {ranks}"
           + " ./ckpt --out {dir}/ckpt --size {scale}m)");
     }
-    Matcher m = PLACEHOLDER.matcher(template);
-    while (m.find()) {
-      if (!PLACEHOLDERS.contains(m.group(1))) {
-        throw new MixConfigException(MixKeys.HPC, "unknown placeholder " + m.group() + " (known: {dir}, {scale},"
-            + " {ranks}; a literal one is written '{'" + m.group(1) + "'}')");
-      }
-    }
+    Placeholders.check(template, PLACEHOLDERS, MixKeys.HPC);
     checkProgram(program(words(template)));
-    if (balance && !template.contains("{" + SCALE + "}")) {
+    if (balance && !Placeholders.has(template, SCALE)) {
       throw new MixConfigException(MixKeys.HPC, "has no {scale}, which balancing (" + MixKeys.BALANCE + ") resizes:"
           + " put {scale} where the command takes its size, or balance off");
     }
@@ -70,7 +61,7 @@ public record HpcCommand(String template, String label, int scale) {
 
   /** Whether the command takes {@code {scale}}, so that balancing can resize it. */
   boolean scalable() {
-    return template.contains("{" + SCALE + "}");
+    return Placeholders.has(template, SCALE);
   }
 
   /**
@@ -80,12 +71,7 @@ public record HpcCommand(String template, String label, int scale) {
   String command(Path dir, int scaleValue, int ranks) {
     Map<String, String> values = Map.of(DIR, dir.toString(), SCALE, Integer.toString(scaleValue), RANKS,
         Integer.toString(ranks));
-    Matcher m = PLACEHOLDER.matcher(template);
-    StringBuilder out = new StringBuilder();
-    while (m.find()) {
-      m.appendReplacement(out, Matcher.quoteReplacement(quote(values.get(m.group(1)))));
-    }
-    return m.appendTail(out).toString();
+    return Placeholders.fill(template, values, HpcCommand::quote);
   }
 
   static String quote(String value) {

@@ -58,8 +58,8 @@ public record MeasurementMethod(boolean alternateOrder, boolean sync, boolean dr
   }
 
   /** @param hpc the HPC side's label: IOR (run per pattern), or the command's (run once) */
-  String describeOrder(String hpc) {
-    String order = "TFIDF alone, then " + (hpc.equals(HpcCommand.IOR_LABEL) ? "per pattern IOR" : hpc)
+  String describeOrder(String hpc, String analytics) {
+    String order = analytics + " alone, then " + (hpc.equals(HpcCommand.IOR_LABEL) ? "per pattern IOR" : hpc)
         + " alone and mixed";
     return alternateOrder ? "alternate: " + order + "; reversed in even repetitions" : "fixed: " + order;
   }

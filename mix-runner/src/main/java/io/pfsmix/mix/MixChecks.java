@@ -31,6 +31,7 @@ final class MixChecks {
 
   static List<Finding> of(MixResults results, MixSummary summary) {
     String hpc = HpcCommand.labelOf(results.settings());
+    String an = AnalyticsJob.labelOf(results.settings());
     List<Finding> findings = new ArrayList<>();
     List<PhaseRecord> measured = results.phases().stream().filter(PhaseRecord::ok)
         .filter(p -> p.kind() == PhaseKind.TFIDF_ALONE || p.kind() == PhaseKind.IOR_ALONE
@@ -38,9 +39,9 @@ final class MixChecks {
     for (MixSummary.Row row : summary.rows()) {
       Map<String, String> env = results.environment().getOrDefault(row.fs(), Map.of());
       fasterMixed(findings, row, Workload.IOR, row.iorAlone(), row.iorMixed(), row.iorSlowdown(), measured, env,
-          iorSyncs(results.settings()), hpc);
+          iorSyncs(results.settings()), hpc, an);
       fasterMixed(findings, row, Workload.TFIDF, row.tfidfAlone(), row.tfidfMixed(), row.tfidfSlowdown(), measured,
-          env, false, hpc);
+          env, false, hpc, an);
     }
     boolean iorSyncs = iorSyncs(results.settings());
     results.environment().forEach((fs, env) -> {
@@ -54,7 +55,7 @@ final class MixChecks {
       // without, the input an earlier phase read may still be in memory, and no probe can bound that
       String before = env.get(MixRunner.BEFORE_EVERY_PHASE);
       if (before != null && before.contains(Settling.CACHES_KEPT)) {
-        findings.add(new Finding("caches kept", "TFIDF on " + fs + " may have read its input from memory (the page"
+        findings.add(new Finding("caches kept", an + " on " + fs + " may have read its input from memory (the page"
             + " cache) in every phase after the first: before every phase, " + before + "."));
       }
     });
@@ -68,12 +69,14 @@ final class MixChecks {
   }
 
   private static void fasterMixed(List<Finding> findings, MixSummary.Row row, String workload, Stats alone,
-      Stats mixed, double slowdown, List<PhaseRecord> measured, Map<String, String> env, boolean iorSyncs, String hpc) {
+      Stats mixed, double slowdown, List<PhaseRecord> measured, Map<String, String> env, boolean iorSyncs, String hpc,
+      String an) {
     if (!(slowdown < 1)) {
       return;
     }
     boolean ior = hpc.equals(HpcCommand.IOR_LABEL);
-    String name = label(workload, hpc) + (workload.equals(Workload.IOR) && ior ? " " + row.patternLabel() : "") + " on "
+    String name = label(workload, hpc, an) + (workload.equals(Workload.IOR) && ior ? " " + row.patternLabel() : "")
+        + " on "
         + row.fs() + (row.traced() ? " (traced)" : " (untraced)");
     StringBuilder text = new StringBuilder(String.format(Locale.ROOT,
         "%s ran faster mixed than alone: slowdown %.2f× (alone %s, mixed %s MiB/s).", name, slowdown,
@@ -83,7 +86,7 @@ final class MixChecks {
     } else if (alone.n() < 2 || mixed.n() < 2) {
       text.append(" With one repetition the spread is unknown (repeat with -r 3 or more).");
     }
-    text.append(orderEffect(row, workload, measured, hpc));
+    text.append(orderEffect(row, workload, measured, hpc, an));
     StorageProbe probe = StorageProbe.from(env);
     boolean waited = workload.equals(Workload.IOR) && iorSyncs;
     double bound = probe == null || waited ? Double.NaN : workload.equals(Workload.IOR) ? probe.writeMiBs()
@@ -101,7 +104,8 @@ final class MixChecks {
   }
 
   /** Per-repetition slowdowns split by whether the alone phase ran before the mixed one. */
-  private static String orderEffect(MixSummary.Row row, String workload, List<PhaseRecord> measured, String hpc) {
+  private static String orderEffect(MixSummary.Row row, String workload, List<PhaseRecord> measured, String hpc,
+      String an) {
     PhaseKind aloneKind = workload.equals(Workload.IOR) ? PhaseKind.IOR_ALONE : PhaseKind.TFIDF_ALONE;
     String alonePattern = workload.equals(Workload.IOR) ? row.pattern() : null;
     List<Double> aloneFirst = new ArrayList<>();
@@ -127,7 +131,7 @@ final class MixChecks {
     Stats before = Stats.of(aloneFirst);
     Stats after = Stats.of(mixedFirst);
     return String.format(Locale.ROOT, " Slowdown with %s alone run before the mixed phase %s, after it %s%s.",
-        label(workload, hpc), before.format(2), after.format(2),
+        label(workload, hpc, an), before.format(2), after.format(2),
         (before.mean() < 1) != (after.mean() < 1) ? ": the phase order, not the mix, decides whether it is faster" : "");
   }
 
@@ -164,7 +168,7 @@ final class MixChecks {
     return java.util.Arrays.stream(flags.trim().split("\\s+")).anyMatch(f -> f.equals("-e") || f.equals("-Y"));
   }
 
-  private static String label(String workload, String hpc) {
-    return workload.equals(Workload.IOR) ? hpc : "TFIDF";
+  private static String label(String workload, String hpc, String an) {
+    return workload.equals(Workload.IOR) ? hpc : an;
   }
 }

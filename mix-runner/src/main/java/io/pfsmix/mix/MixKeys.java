@@ -80,6 +80,21 @@ public final class MixKeys {
   public static final String HPC_SCALE = "mix.hpc.scale";
   public static final int HPC_SCALE_DEFAULT = 16;
 
+  /**
+   * The analytics side of the mix: tfidf (the TFIDF classifier, as the mix.tfidf.* keys say), jar:JAR [CLASS] ARGS (a
+   * hadoop jar job on the mix's runner, mix.jobs) or spark:SPARK_HOME ARGS (spark-submit's options, the application
+   * and its arguments); the shim and tracing on its class path, see docs/mix.md.
+   */
+  public static final String ANALYTICS = "mix.analytics";
+  public static final String ANALYTICS_DEFAULT = "tfidf";
+
+  /** The name tables and charts give the job (mix.analytics = jar: or spark:). Default: its jar's or app's name. */
+  public static final String ANALYTICS_NAME = "mix.analytics.name";
+
+  /** The value of the job's {scale} placeholder. */
+  public static final String ANALYTICS_SCALE = "mix.analytics.scale";
+  public static final int ANALYTICS_SCALE_DEFAULT = 1;
+
   /** HTTP request data the classifier reads; generated there when absent. Default: DIR/tfidf/requests. */
   public static final String TFIDF_DATA = "mix.tfidf.data";
 

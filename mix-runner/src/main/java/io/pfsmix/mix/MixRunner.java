@@ -157,10 +157,14 @@ public final class MixRunner {
     try (MixEnvironment env = MixEnvironment.start(fs, settings.jobs(), settings, workDir, progress)) {
       Map<String, String> description = new LinkedHashMap<>(env.description());
       description.put("default file system", env.conf().get(FileSystem.FS_DEFAULT_NAME_KEY));
-      description.put("phase order", settings.method().describeOrder(settings.hpcLabel()));
+      description.put("phase order", settings.method().describeOrder(settings.hpcLabel(), settings.analyticsLabel()));
       if (settings.hpc() != null) {
         description.put("HPC side", settings.hpcLabel() + ": traced by the preload library in every phase, its bytes"
             + " counted from its trace; its untraced phases carry the library's cost too");
+      }
+      if (settings.analytics() != null) {
+        description.put("analytics side", settings.analyticsLabel() + ": traced at the application point in every"
+            + " phase, its bytes counted from its trace; its untraced phases carry the tracer's cost too");
       }
       environment.put(fs.label(), description);
       if (settings.iorNative() != null || settings.hpc() != null) {
@@ -189,7 +193,7 @@ public final class MixRunner {
   private void removeLeftovers(Configuration conf, FileSystemSpec fs) throws IOException {
     FileSystem fileSystem = FileSystem.get(conf);
     List<org.apache.hadoop.fs.Path> leftovers = new ArrayList<>();
-    for (String dir : List.of(iorDir(), tfidfOutputDir())) {
+    for (String dir : List.of(iorDir(), analyticsOutputDir(settings))) {
       org.apache.hadoop.fs.Path path = new org.apache.hadoop.fs.Path(dir);
       if (fileSystem.exists(path) && fileSystem.getFileStatus(path).isDirectory()) {
         for (org.apache.hadoop.fs.FileStatus child : fileSystem.listStatus(path)) {
@@ -211,7 +215,8 @@ public final class MixRunner {
   }
 
   private void runPhases(MixEnvironment env, FileSystemSpec fs, Map<String, String> description) throws Exception {
-    progress.say(fs.label() + ": preparing the TFIDF data and model (generated or trained when absent)");
+    progress.say(fs.label() + (settings.analytics() != null ? ": preparing " + settings.analyticsLabel()
+        + "'s directories" : ": preparing the TFIDF data and model (generated or trained when absent)"));
     workloads.prepare(env.conf(), settings, progress);
     long free = FreeSpace.of(FileSystem.get(env.conf()), new org.apache.hadoop.fs.Path(settings.dir()));
     long room = free == FreeSpace.UNKNOWN ? free : (long) (free * CHECKPOINT_SHARE_OF_FREE_SPACE);
@@ -295,8 +300,9 @@ public final class MixRunner {
       if (best == null || step.mismatch() < best.mismatch()) {
         best = step;
       }
-      progress.say(String.format(Locale.ROOT, "  balancing %s %s: %s -> %s %.2f s vs TFIDF %.2f s (%.0f%% off)",
-          fs.label(), pattern.label(), size.apply(segments), hpc, ior.seconds(), tfidfSeconds, step.mismatch() * 100));
+      progress.say(String.format(Locale.ROOT, "  balancing %s %s: %s -> %s %.2f s vs %s %.2f s (%.0f%% off)",
+          fs.label(), pattern.label(), size.apply(segments), hpc, ior.seconds(), settings.analyticsLabel(),
+          tfidfSeconds, step.mismatch() * 100));
       if (step.mismatch() <= settings.balanceTolerance()) {
         break;
       }
@@ -336,11 +342,11 @@ public final class MixRunner {
       tracing.enable(conf, settings.results().resolve(ResultsFiles.PHASE_TRACES_DIR).resolve(id));
     }
     String iorDir = iorDir() + "/" + id;
-    String tfidfOut = tfidfOutputDir() + "/" + id;
+    String analyticsOut = analyticsOutputDir(settings) + "/" + id;
     List<Workload> run = new ArrayList<>();
     boolean both = kind == PhaseKind.MIXED || kind == PhaseKind.WARMUP;
     if (kind == PhaseKind.TFIDF_ALONE || kind == PhaseKind.BALANCE_TFIDF || both) {
-      run.add(workloads.tfidf(conf, settings, tfidfOut));
+      run.add(workloads.tfidf(conf, settings, analyticsOut));
     }
     if (kind == PhaseKind.IOR_ALONE || kind == PhaseKind.BALANCE_IOR || both) {
       run.add(workloads.ior(conf, settings, pattern, segments, iorDir));
@@ -368,9 +374,9 @@ public final class MixRunner {
         segments, outcome.startNs(), outcome.endNs(), outcome.status(), outcome.error(), outcome.results());
     phases.add(record);
     save();
-    cleanUp(env.conf(), iorDir, tfidfOut);
+    cleanUp(env.conf(), iorDir, analyticsOut);
     progress.say("phase " + id + " " + record.status() + String.format(Locale.ROOT, " in %.2f s", record.seconds())
-        + describe(record, settings.hpcLabel()));
+        + describe(record, settings.hpcLabel(), settings.analyticsLabel()));
     if (!record.ok()) {
       throw new PhaseStopped("phase " + id + " " + record.status() + ": " + record.error());
     }
@@ -388,7 +394,8 @@ public final class MixRunner {
       progress.say("merging the traces of " + traced.size() + " phases into " + ResultsFiles.MERGED_TRACE);
       try {
         long endNs = phases.stream().mapToLong(PhaseRecord::endNs).max().orElse(clock.getAsLong());
-        TraceAnalysis analysis = new TraceAnalysis(new PathRoles(iorDir(), localIorDirs, settings.tfidfData(), tfidfDir(),
+        TraceAnalysis analysis = new TraceAnalysis(new PathRoles(iorDir(), localIorDirs, settings.analytics() != null
+            ? AnalyticsJobWorkload.directory(settings) : settings.tfidfData(), tfidfDir(),
             settings.tfidfModel()), startedNs, endNs, 400);
         List<Path> all = new ArrayList<>();
         for (PhaseRecord p : traced) {
@@ -424,13 +431,13 @@ public final class MixRunner {
         List.copyOf(phases), trace);
   }
 
-  private void cleanUp(Configuration conf, String iorDir, String tfidfOut) {
+  private void cleanUp(Configuration conf, String iorDir, String analyticsOut) {
     // an instance of its own: during JVM shutdown (Ctrl-C) Hadoop's cache refuses new entries
     try (FileSystem fs = FileSystem.newInstance(conf)) {
       fs.delete(new org.apache.hadoop.fs.Path(iorDir), true);
-      fs.delete(new org.apache.hadoop.fs.Path(tfidfOut), true);
+      fs.delete(new org.apache.hadoop.fs.Path(analyticsOut), true);
     } catch (IOException | RuntimeException e) {
-      progress.say("  could not remove " + iorDir + " or " + tfidfOut + ": " + e.getMessage());
+      progress.say("  could not remove " + iorDir + " or " + analyticsOut + ": " + e.getMessage());
     }
   }
 
@@ -448,18 +455,21 @@ public final class MixRunner {
     return base() + "/tfidf";
   }
 
-  private String tfidfOutputDir() {
-    return tfidfDir() + "/labels";
+  /** Where the analytics side's phases write their output: TFIDF's labels, or the user's job's {out}. */
+  static String analyticsOutputDir(MixSettings settings) {
+    return settings.analytics() != null ? AnalyticsJobWorkload.directory(settings) + "/out"
+        : settings.dir().replaceAll("/+$", "") + "/tfidf/labels";
   }
 
   private String base() {
     return settings.dir().replaceAll("/+$", "");
   }
 
-  private static String describe(PhaseRecord p, String hpc) {
+  private static String describe(PhaseRecord p, String hpc, String analytics) {
     StringBuilder s = new StringBuilder();
     for (WorkloadResult w : p.workloads()) {
-      String name = w.workload().equals(Workload.IOR) && !hpc.equals(HpcCommand.IOR_LABEL) ? hpc : w.workload();
+      String name = w.workload().equals(Workload.IOR) ? (hpc.equals(HpcCommand.IOR_LABEL) ? w.workload() : hpc)
+          : analytics.equals(AnalyticsJob.TFIDF_LABEL) ? w.workload() : analytics;
       s.append(String.format(Locale.ROOT, "; %s %.1f MiB/s (%s in %.2f s)", name, w.throughputMiBs(),
           Sizes.human(w.bytes()), w.seconds()));
     }

@@ -45,6 +45,7 @@ public record MixSettings(
     Path iorNative,
     List<String> iorMpirunArgs,
     HpcCommand hpc,
+    AnalyticsJob analytics,
     String tfidfData,
     long tfidfSize,
     String tfidfModel,
@@ -100,6 +101,7 @@ public record MixSettings(
     }
     boolean balance = r.bool(MixKeys.BALANCE, MixKeys.BALANCE_DEFAULT);
     HpcCommand hpc = hpcCommand(r, values, balance, fileSystems, hadoop);
+    AnalyticsJob analytics = analyticsJob(r, values);
     String dir = r.string(MixKeys.DIR, MixKeys.DIR_DEFAULT);
     if (!dir.startsWith("/")) {
       throw new MixConfigException(MixKeys.DIR, "'" + dir + "' must be an absolute path on the file system under test");
@@ -200,9 +202,9 @@ public record MixSettings(
     Map<String, String> asWritten = new TreeMap<>(values);
     checkSchemes(fileSystems, data, model, hadoop);
     MixSettings settings = new MixSettings(List.copyOf(fileSystems), dir, jobs, List.copyOf(patterns), ranks, block,
-        transfer, segments, iorFlags, placement, ranksPerTask, iorNative, mpirunArgs, hpc, data, tfidfSize, model,
-        trainSize,
-        seed, repetitions, warmup, balance, tolerance, rounds, tracing, method, results, Map.copyOf(hadoop), asWritten);
+        transfer, segments, iorFlags, placement, ranksPerTask, iorNative, mpirunArgs, hpc, analytics, data, tfidfSize,
+        model, trainSize, seed, repetitions, warmup, balance, tolerance, rounds, tracing, method, results,
+        Map.copyOf(hadoop), asWritten);
     settings.checkIorCommands();
     // the default is made last, once every setting is known to be good: only a mix that will run gets one
     return results != null ? settings : settings.withResults(ResultsFiles.createNew(Path.of("results"), "mix"));
@@ -210,8 +212,9 @@ public record MixSettings(
 
   private MixSettings withResults(Path dir) {
     return new MixSettings(fileSystems, this.dir, jobs, patterns, iorRanks, iorBlock, iorTransfer, iorSegments, iorFlags,
-        iorPlacement, iorRanksPerTask, iorNative, iorMpirunArgs, hpc, tfidfData, tfidfSize, tfidfModel, tfidfTrainSize,
-        tfidfSeed, repetitions, warmup, balance, balanceTolerance, balanceRounds, tracing, method, dir, hadoop, asWritten);
+        iorPlacement, iorRanksPerTask, iorNative, iorMpirunArgs, hpc, analytics, tfidfData, tfidfSize, tfidfModel,
+        tfidfTrainSize, tfidfSeed, repetitions, warmup, balance, balanceTolerance, balanceRounds, tracing, method, dir,
+        hadoop, asWritten);
   }
 
   /**
@@ -341,6 +344,43 @@ public record MixSettings(
           + IorConfigKeys.NATIVE_PRELOAD + ")");
     }
     return command;
+  }
+
+  /**
+   * The job of {@link MixKeys#ANALYTICS} = jar:... or spark:..., checked before anything runs, with no TFIDF setting
+   * beside it; null when the analytics side is TFIDF.
+   */
+  private static AnalyticsJob analyticsJob(PfsConfigValues r, Map<String, String> values) {
+    String analytics = r.string(MixKeys.ANALYTICS, MixKeys.ANALYTICS_DEFAULT);
+    if (analytics.equals(MixKeys.ANALYTICS_DEFAULT)) {
+      for (String key : List.of(MixKeys.ANALYTICS_NAME, MixKeys.ANALYTICS_SCALE)) {
+        if (values.containsKey(key)) {
+          throw new MixConfigException(key, "applies to a job (" + MixKeys.ANALYTICS + " = jar:... or spark:...), and "
+              + MixKeys.ANALYTICS + " is tfidf");
+        }
+      }
+      return null;
+    }
+    if (!analytics.startsWith(AnalyticsJob.Kind.JAR.prefix())
+        && !analytics.startsWith(AnalyticsJob.Kind.SPARK.prefix())) {
+      throw new MixConfigException(MixKeys.ANALYTICS, "'" + analytics + "' is neither tfidf, jar:JAR [CLASS] ARGS nor"
+          + " spark:SPARK_HOME ARGS (e.g. jar:hadoop-mapreduce-examples.jar wordcount {dir}/input {out})");
+    }
+    for (String key : List.of(MixKeys.TFIDF_DATA, MixKeys.TFIDF_SIZE, MixKeys.TFIDF_MODEL, MixKeys.TFIDF_TRAIN_SIZE,
+        MixKeys.TFIDF_SEED)) {
+      if (values.containsKey(key)) {
+        throw new MixConfigException(key, "applies to TFIDF, and " + MixKeys.ANALYTICS + " runs a job in its place (its"
+            + " input under {dir}, its size " + MixKeys.ANALYTICS_SCALE + ")");
+      }
+    }
+    Integer scale = values.containsKey(MixKeys.ANALYTICS_SCALE)
+        ? r.integer(MixKeys.ANALYTICS_SCALE, MixKeys.ANALYTICS_SCALE_DEFAULT, 1, Integer.MAX_VALUE) : null;
+    return AnalyticsJob.parse(analytics, values.get(MixKeys.ANALYTICS_NAME), scale);
+  }
+
+  /** What tables and charts call the analytics side: TFIDF, or the job's label. */
+  public String analyticsLabel() {
+    return analytics != null ? analytics.label() : AnalyticsJob.TFIDF_LABEL;
   }
 
   /** The HPC side's size: IOR's segments, or the command's {scale}; balancing resizes it. */

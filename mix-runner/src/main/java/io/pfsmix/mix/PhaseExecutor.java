@@ -82,9 +82,9 @@ final class PhaseExecutor {
     long endNs = clock.getAsLong();
     synchronized (lock) {
       if (!failures.isEmpty()) {
-        List<String> stopped = workloads.stream().map(Workload::name)
-            .filter(n -> results.stream().noneMatch(r -> r.workload().equals(n)))
-            .filter(n -> failures.stream().noneMatch(f -> f.startsWith(n + ": "))).toList();
+        List<String> stopped = workloads.stream()
+            .filter(w -> results.stream().noneMatch(r -> r.workload().equals(w.name())))
+            .map(Workload::label).filter(l -> failures.stream().noneMatch(f -> f.startsWith(l + ": "))).toList();
         return new Outcome(startNs, endNs, List.copyOf(results), PhaseRecord.FAILED, String.join("; ", failures)
             + (stopped.isEmpty() ? "" : " (stopped: " + String.join(", ", stopped) + ")"));
       }
@@ -107,7 +107,7 @@ final class PhaseExecutor {
     } catch (Throwable e) {
       synchronized (lock) {
         if (cancelReason.get() == null && !stopping) {
-          failures.add(w.name() + ": " + describe(e));
+          failures.add(w.label() + ": " + describe(e));
         }
         lock.notifyAll();
       }
@@ -122,7 +122,7 @@ final class PhaseExecutor {
     List<String> parts = new ArrayList<>();
     for (Workload w : workloads) {
       WorkloadResult r = results.stream().filter(x -> x.workload().equals(w.name())).findFirst().orElse(null);
-      parts.add(r == null ? w.name() + " running" : String.format(Locale.ROOT, "%s done in %.1f s", w.name(),
+      parts.add(r == null ? w.label() + " running" : String.format(Locale.ROOT, "%s done in %.1f s", w.label(),
           r.wallSeconds()));
     }
     return String.format(Locale.ROOT, "%.0f s, %s", (clock.getAsLong() - startNs) / 1e9, String.join(", ", parts));

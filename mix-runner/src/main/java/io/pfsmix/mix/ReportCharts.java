@@ -40,10 +40,12 @@ final class ReportCharts {
    * Throughput of one workload alone and mixed, a pair of bars per file system and pattern, with ± one sd.
    *
    * @param hpc the HPC side's label: IOR, or the command's
+   * @param an the analytics side's label: TFIDF, or the job's
    */
-  static CategoryChart throughput(List<MixSummary.Row> rows, String workload, String hpc) {
+  static CategoryChart throughput(List<MixSummary.Row> rows, String workload, String hpc, String an) {
     boolean ior = hpc.equals(HpcCommand.IOR_LABEL);
-    String name = !workload.equals(Workload.IOR) ? "TFIDF classifier (read)"
+    String name = !workload.equals(Workload.IOR) ? (an.equals(AnalyticsJob.TFIDF_LABEL) ? "TFIDF classifier (read)"
+        : an + " (read + write under its directory)")
         : ior ? "IOR checkpoint (write)" : hpc + " (read + write under its directory)";
     CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT)
         .title(name + ": throughput alone vs mixed").xAxisTitle((workload.equals(Workload.IOR) ? "" : "mixed with ")
@@ -69,9 +71,9 @@ final class ReportCharts {
   }
 
   /** Runtime of the two workloads one after the other (serial) against both at once (mixed), per file system and pattern. */
-  static CategoryChart runtime(List<MixSummary.Row> rows, String hpc) {
+  static CategoryChart runtime(List<MixSummary.Row> rows, String hpc, String an) {
     CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT)
-        .title("Runtime: TFIDF then " + hpc + " (serial) vs both at once (mixed)")
+        .title("Runtime: " + an + " then " + hpc + " (serial) vs both at once (mixed)")
         .xAxisTitle((hpc.equals(HpcCommand.IOR_LABEL) ? "IOR pattern" : hpc) + ", file system")
         .yAxisTitle("seconds").build();
     style(chart);
@@ -80,7 +82,7 @@ final class ReportCharts {
     List<String> categories = new ArrayList<>();
     for (MixSummary.Row row : rows) {
       categories.add(category(row));
-      put(means, sds, "TFIDF alone", row.tfidfAloneSeconds());
+      put(means, sds, an + " alone", row.tfidfAloneSeconds());
       put(means, sds, hpc + " alone", row.iorAloneSeconds());
       put(means, sds, "serial (sum)", row.serialSeconds());
       put(means, sds, "mixed", row.mixedSeconds());
@@ -98,12 +100,13 @@ final class ReportCharts {
    * classifier (and anything else) on the right one, since the classifier reads far fewer MiB/s than the checkpoint
    * writes; a line and a short label mark where each phase began.
    */
-  static XYChart timeline(TraceAnalysis.Timeline timeline, List<PhaseRecord> phases, String hpc) {
+  static XYChart timeline(TraceAnalysis.Timeline timeline, List<PhaseRecord> phases, String hpc,
+      String an) {
     boolean ior = hpc.equals(HpcCommand.IOR_LABEL);
     XYChart chart = new XYChartBuilder().width(WIDTH + 300).height(HEIGHT + 40)
         .title("When each workload did I/O (" + timeline.point().name().toLowerCase(java.util.Locale.ROOT)
             + " trace point, " + String.format(java.util.Locale.ROOT, "%.2f", timeline.binSeconds()) + " s bins)")
-        .xAxisTitle("seconds since the mix started; phases: T TFIDF alone, " + (ior
+        .xAxisTitle("seconds since the mix started; phases: T " + an + " alone, " + (ior
             ? "I1/IN IOR N-to-1/N-to-N alone, M1/MN mixed" : "I " + hpc + " alone, M mixed")
             + ", B balancing, W warm-up; ·repetition").build();
     style(chart);
@@ -113,7 +116,7 @@ final class ReportCharts {
     chart.getStyler().setLegendLayout(Styler.LegendLayout.Horizontal);
     chart.getStyler().setYAxisGroupPosition(1, Styler.YAxisPosition.Right);
     chart.setYAxisGroupTitle(0, hpc + " MiB/s");
-    chart.setYAxisGroupTitle(1, "TFIDF MiB/s");
+    chart.setYAxisGroupTitle(1, an + " MiB/s");
     double[] max = new double[2];
     double end = 0;
     for (Map.Entry<String, double[]> e : timeline.mibPerSecond().entrySet()) {
@@ -130,7 +133,8 @@ final class ReportCharts {
         case Workload.TFIDF -> TFIDF;
         default -> OTHER;
       };
-      XYSeries s = chart.addSeries(label(e.getKey(), hpc) + (group == 0 ? " (left scale)" : " (right scale)"), x, y);
+      XYSeries s = chart.addSeries(label(e.getKey(), hpc, an) + (group == 0 ? " (left scale)" : " (right scale)"), x,
+          y);
       s.setYAxisGroup(group);
       s.setMarker(SeriesMarkers.NONE);
       s.setLineColor(c);
@@ -195,10 +199,10 @@ final class ReportCharts {
     return kind + pattern + (p.repetition() > 0 ? "·" + p.repetition() : "");
   }
 
-  private static String label(String workload, String hpc) {
+  private static String label(String workload, String hpc, String an) {
     return switch (workload) {
       case Workload.IOR -> hpc;
-      case Workload.TFIDF -> "TFIDF";
+      case Workload.TFIDF -> an;
       default -> "other (job setup, runner)";
     };
   }

@@ -38,11 +38,12 @@ public final class ReportWriter {
     MixSummary summary = MixSummary.of(results.phases());
     List<Table> tables = tables(results, summary);
     String hpc = HpcCommand.labelOf(results.settings());
+    String an = AnalyticsJob.labelOf(results.settings());
     Map<String, Chart<?, ?>> charts = new LinkedHashMap<>();
     if (!summary.rows().isEmpty()) {
-      charts.put("throughput-ior.png", ReportCharts.throughput(summary.rows(), Workload.IOR, hpc));
-      charts.put("throughput-tfidf.png", ReportCharts.throughput(summary.rows(), Workload.TFIDF, hpc));
-      charts.put("runtime.png", ReportCharts.runtime(summary.rows(), hpc));
+      charts.put("throughput-ior.png", ReportCharts.throughput(summary.rows(), Workload.IOR, hpc, an));
+      charts.put("throughput-tfidf.png", ReportCharts.throughput(summary.rows(), Workload.TFIDF, hpc, an));
+      charts.put("runtime.png", ReportCharts.runtime(summary.rows(), hpc, an));
     }
     Map<String, byte[]> pngs = new LinkedHashMap<>();
     String chartProblem = null;
@@ -51,7 +52,7 @@ public final class ReportWriter {
         pngs.put(e.getKey(), ReportCharts.png(e.getValue()));
       }
       if (timeline != null && !timeline.mibPerSecond().isEmpty()) {
-        pngs.put("timeline.png", ReportCharts.png(ReportCharts.timeline(timeline, results.phases(), hpc)));
+        pngs.put("timeline.png", ReportCharts.png(ReportCharts.timeline(timeline, results.phases(), hpc, an)));
       }
     } catch (RuntimeException e) {
       // drawing needs Java2D, which refuses to start while the JVM shuts down (Ctrl-C): the tables still go out
@@ -77,10 +78,11 @@ public final class ReportWriter {
   public static String terminalTables(MixResults results) {
     MixSummary summary = MixSummary.of(results.phases());
     String hpc = HpcCommand.labelOf(results.settings());
-    List<Table> tables = new ArrayList<>(List.of(throughputTable(summary, hpc), runtimeTable(summary, hpc),
+    String an = AnalyticsJob.labelOf(results.settings());
+    List<Table> tables = new ArrayList<>(List.of(throughputTable(summary, hpc, an), runtimeTable(summary, hpc, an),
         checksTable(results, summary)));
     if (!summary.overheads().isEmpty()) {
-      tables.add(overheadTable(summary, hpc));
+      tables.add(overheadTable(summary, hpc, an));
     }
     StringBuilder out = new StringBuilder();
     for (Table t : tables) {
@@ -91,26 +93,30 @@ public final class ReportWriter {
 
   private static List<Table> tables(MixResults results, MixSummary summary) {
     String hpc = HpcCommand.labelOf(results.settings());
+    String an = AnalyticsJob.labelOf(results.settings());
     List<Table> tables = new ArrayList<>();
-    tables.add(throughputTable(summary, hpc));
-    tables.add(runtimeTable(summary, hpc));
+    tables.add(throughputTable(summary, hpc, an));
+    tables.add(runtimeTable(summary, hpc, an));
     tables.add(checksTable(results, summary));
     if (!summary.overheads().isEmpty()) {
-      tables.add(overheadTable(summary, hpc));
+      tables.add(overheadTable(summary, hpc, an));
     }
     if (!results.balancing().isEmpty()) {
-      tables.add(balanceTable(results.balancing(), hpc));
+      tables.add(balanceTable(results.balancing(), hpc, an));
     }
     if (results.trace() != null) {
-      tables.add(traceTable(results, hpc));
+      tables.add(traceTable(results, hpc, an));
     }
-    tables.add(phaseTable(results.phases(), hpc));
+    tables.add(phaseTable(results.phases(), hpc, an));
     tables.add(settingsTable(results));
     return tables;
   }
 
-  /** @param hpc the HPC side's label: IOR, or the command's */
-  static Table throughputTable(MixSummary summary, String hpc) {
+  /**
+   * @param hpc the HPC side's label: IOR, or the command's
+   * @param an the analytics side's label: TFIDF, or the job's
+   */
+  static Table throughputTable(MixSummary summary, String hpc, String an) {
     List<List<String>> rows = new ArrayList<>();
     for (MixSummary.Row r : summary.rows()) {
       rows.add(List.of(r.fs(), r.patternLabel(), yesNo(r.traced()), r.iorAlone().format(1), r.iorMixed().format(1),
@@ -118,11 +124,11 @@ public final class ReportWriter {
     }
     return new Table("Throughput alone vs mixed (MiB/s, mean ± sd over repetitions)",
         "Slowdown = throughput alone / throughput mixed: above 1 the workload ran slower beside the other.",
-        List.of("file system", "pattern", "traced", hpc + " alone", hpc + " mixed", hpc + " slowdown", "TFIDF alone",
-            "TFIDF mixed", "TFIDF slowdown"), rows);
+        List.of("file system", "pattern", "traced", hpc + " alone", hpc + " mixed", hpc + " slowdown", an + " alone",
+            an + " mixed", an + " slowdown"), rows);
   }
 
-  static Table runtimeTable(MixSummary summary, String hpc) {
+  static Table runtimeTable(MixSummary summary, String hpc, String an) {
     List<List<String>> rows = new ArrayList<>();
     for (MixSummary.Row r : summary.rows()) {
       rows.add(List.of(r.fs(), r.patternLabel(), yesNo(r.traced()), r.tfidfAloneSeconds().format(2),
@@ -130,9 +136,9 @@ public final class ReportWriter {
           number(r.mixedOverSerial(), 3)));
     }
     return new Table("Runtime serial vs mixed (seconds, mean ± sd over repetitions)",
-        "Serial = TFIDF alone + " + hpc + " alone of the same repetition. Mixed / serial below 1: running both at"
+        "Serial = " + an + " alone + " + hpc + " alone of the same repetition. Mixed / serial below 1: running both at"
             + " once finished sooner than one after the other.",
-        List.of("file system", "pattern", "traced", "TFIDF alone", hpc + " alone", "serial", "mixed", "mixed / serial"),
+        List.of("file system", "pattern", "traced", an + " alone", hpc + " alone", "serial", "mixed", "mixed / serial"),
         rows);
   }
 
@@ -145,13 +151,13 @@ public final class ReportWriter {
         + " (docs/mix.md, \"The method\").", List.of("check", "finding"), rows);
   }
 
-  private static Table overheadTable(MixSummary summary, String hpc) {
+  private static Table overheadTable(MixSummary summary, String hpc, String an) {
     List<List<String>> rows = new ArrayList<>();
     for (MixSummary.Overhead o : summary.overheads()) {
       Stats paired = o.paired();
       double half = paired.halfWidth95();
       rows.add(List.of(o.fs(), o.pattern() == null ? "—" : IorPattern.of(o.pattern()).label(),
-          kindLabel(o.kind(), hpc),
+          kindLabel(o.kind(), hpc, an),
           o.untracedSeconds().format(2), o.tracedSeconds().format(2), percent(o.overhead()),
           paired.n() < 2 ? "—" : percent(paired.stddev()),
           Double.isNaN(half) ? "—" : percent(o.overhead() - half) + " … " + percent(o.overhead() + half),
@@ -165,7 +171,7 @@ public final class ReportWriter {
             "distinguishable from zero"), rows);
   }
 
-  private static Table balanceTable(List<BalanceStep> steps, String hpc) {
+  private static Table balanceTable(List<BalanceStep> steps, String hpc, String an) {
     List<List<String>> rows = new ArrayList<>();
     for (BalanceStep s : steps) {
       rows.add(List.of(s.fs(), IorPattern.of(s.pattern()).label(), String.valueOf(s.round()),
@@ -173,12 +179,13 @@ public final class ReportWriter {
           number(s.mismatch() * 100, 1) + "%"));
     }
     String size = hpc.equals(HpcCommand.IOR_LABEL) ? "IOR segments" : hpc + " {scale}";
-    return new Table("Balancing: " + size + " sized so " + hpc + " alone takes as long as TFIDF alone", null,
-        List.of("file system", "pattern", "round", size, hpc + " alone s", "TFIDF alone s", "mismatch"), rows);
+    return new Table("Balancing: " + size + " sized so " + hpc + " alone takes as long as " + an + " alone", null,
+        List.of("file system", "pattern", "round", size, hpc + " alone s", an + " alone s", "mismatch"), rows);
   }
 
-  private static Table traceTable(MixResults results, String hpc) {
+  private static Table traceTable(MixResults results, String hpc, String an) {
     boolean command = !hpc.equals(HpcCommand.IOR_LABEL);
+    boolean job = !an.equals(AnalyticsJob.TFIDF_LABEL);
     TraceTotals trace = results.trace();
     long iorReported = 0;
     long tfidfReported = 0;
@@ -204,14 +211,16 @@ public final class ReportWriter {
         command ? hpc + " reads and writes under {dir}" : "IOR checkpoint writes",
         Long.toString(iorReported), bytes(trace, PathRoles.IOR_CHECKPOINT, "APPLICATION", directions),
         bytes(trace, PathRoles.IOR_CHECKPOINT, "STORAGE", directions)));
-    List<String> tfidf = new ArrayList<>(List.of("TFIDF request reads", Long.toString(tfidfReported),
-        bytes(trace, PathRoles.TFIDF_INPUT, "APPLICATION", List.of("read")),
-        bytes(trace, PathRoles.TFIDF_INPUT, "STORAGE", List.of("read"))));
+    // a job's bytes are what it read and wrote under its directory; TFIDF's the requests it read
+    List<String> jobDirections = job ? List.of("read", "write") : List.of("read");
+    List<String> tfidf = new ArrayList<>(List.of(job ? an + " reads and writes under {dir}" : "TFIDF request reads",
+        Long.toString(tfidfReported), bytes(trace, PathRoles.TFIDF_INPUT, "APPLICATION", jobDirections),
+        bytes(trace, PathRoles.TFIDF_INPUT, "STORAGE", jobDirections)));
     List<String> columns = new ArrayList<>(List.of("data", "workloads reported", "trace: application",
         "trace: storage"));
     if (posix) {
       ior.add(bytes(trace, PathRoles.IOR_CHECKPOINT, "POSIX", directions));
-      tfidf.add(bytes(trace, PathRoles.TFIDF_INPUT, "POSIX", List.of("read")));
+      tfidf.add(bytes(trace, PathRoles.TFIDF_INPUT, "POSIX", jobDirections));
       columns.add("trace: POSIX");
     }
     rows.add(ior);
@@ -226,6 +235,8 @@ public final class ReportWriter {
         + "."
         + (command ? " " + hpc + " is traced in every phase, since its bytes are counted from its trace: the"
             + " preload library's cost is in its untraced phases too, whose traces are counted and removed." : "")
+        + (job ? " " + an + " is traced at the application point in every phase, since its bytes are counted from its"
+            + " trace: the tracer's cost is in its untraced phases too, whose traces are counted and removed." : "")
         + " Where a request file spans several"
         + " input splits, each split's reader reads on past its end to finish its last request, so the application"
         + " point can exceed the data size by up to a request per split."
@@ -233,7 +244,7 @@ public final class ReportWriter {
     return new Table("Bytes the workloads reported vs bytes in the trace (traced phases)", note, columns, rows);
   }
 
-  private static Table phaseTable(List<PhaseRecord> phases, String hpc) {
+  private static Table phaseTable(List<PhaseRecord> phases, String hpc, String an) {
     List<List<String>> rows = new ArrayList<>();
     for (PhaseRecord p : phases) {
       WorkloadResult ior = p.result(Workload.IOR);
@@ -244,7 +255,7 @@ public final class ReportWriter {
           p.error() == null ? "" : p.error()));
     }
     return new Table("Every phase", null, List.of("phase", "status", "seconds", hpc + " MiB/s (bytes)",
-        "TFIDF MiB/s (bytes)", "error"), rows);
+        an + " MiB/s (bytes)", "error"), rows);
   }
 
   private static Table settingsTable(MixResults results) {
@@ -334,13 +345,13 @@ public final class ReportWriter {
     return Long.toString(directions.stream().mapToLong(d -> byKey.getOrDefault(point + "." + d, 0L)).sum());
   }
 
-  private static String kindLabel(PhaseKind kind, String hpc) {
+  private static String kindLabel(PhaseKind kind, String hpc, String an) {
     return switch (kind) {
-      case TFIDF_ALONE -> "TFIDF alone";
+      case TFIDF_ALONE -> an + " alone";
       case IOR_ALONE -> hpc + " alone";
       case MIXED -> "mixed";
       case BALANCE_IOR -> "balancing " + hpc;
-      case BALANCE_TFIDF -> "balancing TFIDF";
+      case BALANCE_TFIDF -> "balancing " + an;
       case WARMUP -> "warm-up";
     };
   }

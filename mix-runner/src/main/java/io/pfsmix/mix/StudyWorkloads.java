@@ -4,18 +4,23 @@ import org.apache.hadoop.conf.Configuration;
 
 /**
  * The study's two workloads: IOR checkpoints (ior-adapter's Java driver, or the real IOR; or the user's command in
- * IOR's place) and the TFIDF classifier (tfidf-job).
+ * IOR's place) and the TFIDF classifier (tfidf-job; or the user's jar or Spark job in its place).
  */
 final class StudyWorkloads implements WorkloadFactory {
 
   @Override
   public void prepare(Configuration conf, MixSettings settings, Progress progress) throws Exception {
-    TfidfWorkload.prepare(conf, settings, progress);
+    if (settings.analytics() != null) {
+      AnalyticsJobWorkload.prepare(conf, settings, MixRunner.analyticsOutputDir(settings), progress);
+    } else {
+      TfidfWorkload.prepare(conf, settings, progress);
+    }
   }
 
   @Override
   public Workload tfidf(Configuration conf, MixSettings settings, String outputDir) {
-    return new TfidfWorkload(conf, settings, outputDir);
+    return settings.analytics() != null ? new AnalyticsJobWorkload(conf, settings, outputDir)
+        : new TfidfWorkload(conf, settings, outputDir);
   }
 
   @Override

@@ -9,6 +9,11 @@ public interface Workload {
   /** {@link #IOR} or {@link #TFIDF}. */
   String name();
 
+  /** What progress and errors call the workload: its {@link #name}, or the label of the user's program in its place. */
+  default String label() {
+    return name();
+  }
+
   /**
    * Runs the workload to completion on the calling thread and reports what it did.
    *

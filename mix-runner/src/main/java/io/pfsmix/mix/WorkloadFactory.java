@@ -5,10 +5,16 @@ import org.apache.hadoop.conf.Configuration;
 /** Makes the mix's workloads for one phase, and prepares what they need before any phase runs. */
 interface WorkloadFactory {
 
-  /** Generates the request data and trains the model when they are absent (not measured). */
+  /**
+   * Generates the request data and trains the model when they are absent, or makes the user's job's directories (not
+   * measured).
+   */
   void prepare(Configuration conf, MixSettings settings, Progress progress) throws Exception;
 
-  /** TFIDF classifying the request data, writing its labels under {@code outputDir}. */
+  /**
+   * The analytics side writing its output to {@code outputDir}: TFIDF classifying the request data, or the user's job
+   * with {@code outputDir} as its {out}.
+   */
   Workload tfidf(Configuration conf, MixSettings settings, String outputDir);
 
   /**

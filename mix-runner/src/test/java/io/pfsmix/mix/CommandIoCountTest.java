@@ -16,7 +16,7 @@ import io.pfsmix.trace.format.TracePoint;
 import io.pfsmix.trace.format.TraceRecord;
 import io.pfsmix.trace.format.TraceWriter;
 
-/** What CommandWorkload counts as the command's bytes: POSIX reads and writes under {dir}, however named. */
+/** What a command's bytes are (UserWorkloadTrace.IoUnder): POSIX reads and writes under {dir}, however named. */
 class CommandIoCountTest {
 
   private static final long T0 = 1_700_000_000_000_000_000L;
@@ -50,8 +50,9 @@ class CommandIoCountTest {
       w.addLostRecords(3);
     }
 
-    CommandWorkload.IoUnder io = CommandWorkload.IoUnder.count(List.of(trace), dir);
+    UserWorkloadTrace.IoUnder io = UserWorkloadTrace.IoUnder.count(List.of(trace), TracePoint.POSIX,
+        UserWorkloadTrace.IoUnder.localPathsUnder(dir));
 
-    assertThat(io).isEqualTo(new CommandWorkload.IoUnder(300, 4096 + 1000, 3));
+    assertThat(io).isEqualTo(new UserWorkloadTrace.IoUnder(300, 4096 + 1000, 3));
   }
 }
