@@ -26,11 +26,11 @@ import io.pfsmix.fs.TestProcesses;
 
 /**
  * Many writers of 2-replica files at once, as the mix's N-to-N checkpoint beside the classifier: each write goes to one
- * chunkserver, which forwards it to the other, and both hold the write's buffers until the other has it. With
- * chunkservers whose per-disk buffer quota was smaller than the writes in flight (4 MiB, from a 32 MiB pool), each
- * filled its quota with writes whose forwards waited for the other's: both stalled until the clients gave up after
- * their 30 s operation timeout (docs/qfs.md). No retries here, so such a stall fails the write instead of only
- * slowing it; the @Timeout only guards the run, nothing is timed.
+ * chunkserver, which forwards it to the other and keeps its buffers until the other has written it; the forwarded copy
+ * needs buffers there too. With chunkservers whose per-disk buffer quota was smaller than the writes in flight (4.5
+ * MiB, of a 32 MiB pool), each filled its quota with writes whose forwards waited for the other's: both stalled until
+ * the clients gave up after their 30 s operation timeout (docs/qfs.md). No retries here, so such a stall fails the
+ * write instead of only slowing it; the @Timeout only guards the run, nothing is timed.
  */
 class QfsReplicatedWritersTest {
 
