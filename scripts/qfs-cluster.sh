@@ -113,7 +113,12 @@ write_conf() {
   for ((i = 1; i <= chunkservers; i++)); do
     ip=127.0.0.$((i + 1))
     mkdir -p "$dir/chunk$i/chunks"
-    # the buffer pool's default (131072 4 KiB buffers, 512 MiB) is a dedicated node's; 32 MiB serves tests and IOR
+    # Buffers. A write to a 2-replica chunk holds buffers on the chunkserver it reached until the other chunkserver,
+    # to which it forwards the data, has taken it, and both take them from a per-disk quota (by default 0.14 of the
+    # pool). With a 32 MiB pool the quota was 4.5 MiB, four 1 MiB writes: under the mix's N-to-N checkpoint each
+    # chunkserver filled it with writes whose forwards waited for the other's quota, and both stalled until the clients
+    # gave up after 30 s (docs/qfs.md). A 256 MiB pool (QFS's default is a dedicated node's 512 MiB), all 40% of it
+    # that serves requests open to this one disk: 102 MiB, about 100 writes in flight per chunkserver.
     {
       echo "chunkServer.metaServer.hostname = $meta_ip"
       echo "chunkServer.metaServer.port = $((port + 1))"
@@ -124,7 +129,8 @@ write_conf() {
       echo "chunkServer.rackId = $i"
       echo "chunkServer.chunkDir = $dir/chunk$i/chunks"
       echo "chunkServer.pidFile = $dir/run/chunk$i.pid"
-      echo "chunkServer.ioBufferPool.partitionBufferCount = 8192"
+      echo "chunkServer.ioBufferPool.partitionBufferCount = 65536"
+      echo "chunkServer.disk.bufferManager.maxRatio = 0.4"
       echo "chunkServer.msgLogWriter.logLevel = NOTICE"
     } >"$dir/conf/chunk$i.prp"
   done
