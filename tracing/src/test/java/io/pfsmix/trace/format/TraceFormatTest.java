@@ -172,18 +172,7 @@ class TraceFormatTest {
       TraceFormat.putRecord(records, start, 5, op, i % 2 == 0 ? 1 : 3, (int) path, i, length, length, 0, 7, 0);
     }
     records.flip();
-    ByteBuffer payload = new PackedRecords.Encoder(TraceFormat.CODEC_LZ4).pack(records, n);
-    try (PackedRecords.Decoder back = new PackedRecords.Decoder()) {
-      back.unpack(payload, n, "t", 0);
-      for (int i = 0; i < n; i++) {
-        int base = i * TraceFormat.RECORD_SIZE;
-        assertThat(new long[] {back.start[i], back.path[i], back.op[i], back.point[i], back.length[i], back.bytes[i]})
-            .as("record %d", i).containsExactly(records.getLong(base + TraceFormat.R_START),
-                Integer.toUnsignedLong(records.getInt(base + TraceFormat.R_PATH)),
-                records.getShort(base + TraceFormat.R_OP) & 0xFFFF, records.get(base + TraceFormat.R_POINT),
-                records.getLong(base + TraceFormat.R_LENGTH), records.getLong(base + TraceFormat.R_BYTES));
-      }
-    }
+    assertEveryFieldUnpacked(records, n);
   }
 
   @Test
@@ -198,17 +187,26 @@ class TraceFormatTest {
           4096, 4096, i % 29 == 0 ? 2 : 0, 7 + run / 5, 1);
     }
     records.flip();
+    assertEveryFieldUnpacked(records, n);
+  }
+
+  /** Packs {@code n} records into an LZ4 block and checks every field of every record unpacked from it. */
+  private static void assertEveryFieldUnpacked(ByteBuffer records, int n) throws IOException {
     ByteBuffer payload = new PackedRecords.Encoder(TraceFormat.CODEC_LZ4).pack(records, n);
     try (PackedRecords.Decoder back = new PackedRecords.Decoder()) {
       back.unpack(payload, n, "t", 0);
       for (int i = 0; i < n; i++) {
         int base = i * TraceFormat.RECORD_SIZE;
-        assertThat(new long[] {back.duration[i], back.op[i], back.point[i], back.path[i], back.result[i],
-            back.thread[i], back.offset[i]}).as("record %d", i).containsExactly(
-                records.getLong(base + TraceFormat.R_DURATION), records.getShort(base + TraceFormat.R_OP),
-                records.get(base + TraceFormat.R_POINT), records.getInt(base + TraceFormat.R_PATH),
-                records.getInt(base + TraceFormat.R_RESULT), records.getLong(base + TraceFormat.R_THREAD),
-                records.getLong(base + TraceFormat.R_OFFSET));
+        assertThat(new long[] {back.start[i], back.duration[i], back.offset[i], back.length[i], back.bytes[i],
+            back.thread[i], back.path[i], back.result[i], back.context[i], back.op[i], back.point[i]})
+            .as("record %d", i).containsExactly(records.getLong(base + TraceFormat.R_START),
+                records.getLong(base + TraceFormat.R_DURATION), records.getLong(base + TraceFormat.R_OFFSET),
+                records.getLong(base + TraceFormat.R_LENGTH), records.getLong(base + TraceFormat.R_BYTES),
+                records.getLong(base + TraceFormat.R_THREAD),
+                Integer.toUnsignedLong(records.getInt(base + TraceFormat.R_PATH)),
+                Integer.toUnsignedLong(records.getInt(base + TraceFormat.R_RESULT)),
+                Integer.toUnsignedLong(records.getInt(base + TraceFormat.R_CONTEXT)),
+                records.getShort(base + TraceFormat.R_OP) & 0xFFFF, records.get(base + TraceFormat.R_POINT) & 0xFF);
       }
     }
   }
