@@ -4,10 +4,10 @@
  *
  * Every intercepted call goes to the next definition of the symbol (dlsym RTLD_NEXT); the library only adds a record.
  * Only descriptors the library saw being opened are traced, so a program's stdout, sockets and pipes cost nothing.
- * Each thread fills its own buffer of records; a full buffer is packed (columns of varint deltas, compressed with LZ4:
- * a PACKED RECORDS block of format 2.1) and written as one block by the thread that filled it, under a process-wide
- * lock: a preloaded process has no flusher thread, so the packing (tens of ns a record, docs/benchmarks.md) is that
- * thread's. Buffers are written at thread exit and at process exit (not at exec or _exit). Each block goes
+ * Each thread fills its own buffer of records; a full buffer is handed to the library's packer thread, which packs it
+ * (columns of varint deltas, compressed with LZ4: a PACKED RECORDS block of format 2.1) and writes it as one block, so
+ * the packing is not the traced thread's (see "the packer thread" below). Buffers are written at thread exit and at
+ * process exit (not at exec or _exit). Each block goes
  * out with a PROGRESS block in one positioned write, so that on a full disk the file keeps its whole blocks and ends with
  * an END block counting the records lost (docs/trace-format.md, as the Java writer).
  *
@@ -24,6 +24,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -546,30 +547,127 @@ static size_t pack_records_locked(const struct record *records, int count) {
   return PACKED_PREFIX_SIZE + (size_t) packed;
 }
 
-/* Writes a thread's records as one block (called with the buffer's lock held). */
-static void flush_buffer(struct thread_buffer *tb) {
-  if (tb->count == 0) return;
+/* Writes records as one PACKED RECORDS block with a PROGRESS block after it. */
+static void write_records(const struct record *records, int count) {
   pthread_mutex_lock(&g_lock);
   open_trace_locked();
   if (g_failed) {
-    g_records_lost += (uint64_t) tb->count;
+    g_records_lost += (uint64_t) count;
   } else {
     g_batch.length = 0;
     g_batch.bad = 0;
     put_tables_locked(&g_batch);
-    size_t packed = pack_records_locked(tb->records, tb->count);
+    size_t packed = pack_records_locked(records, count);
     if (packed == 0) g_batch.bad = 1;
-    put_block(&g_batch, BLOCK_PACKED_RECORDS, (uint32_t) tb->count, g_packed, (uint32_t) packed);
-    put_counts(&g_batch, BLOCK_PROGRESS, g_records_written + (uint64_t) tb->count, g_records_lost);
+    put_block(&g_batch, BLOCK_PACKED_RECORDS, (uint32_t) count, g_packed, (uint32_t) packed);
+    put_counts(&g_batch, BLOCK_PROGRESS, g_records_written + (uint64_t) count, g_records_lost);
     if (commit_locked(&g_batch) == 0) {
-      g_records_written += (uint64_t) tb->count;
+      g_records_written += (uint64_t) count;
     } else {
       int err = errno;
-      g_records_lost += (uint64_t) tb->count;
+      g_records_lost += (uint64_t) count;
       salvage_locked(err);
     }
   }
   pthread_mutex_unlock(&g_lock);
+}
+
+/* ---- the packer thread: packing and writing off the traced calls' threads
+ *
+ * A full buffer is copied into a queue of QUEUE_SLOTS slots (32 KiB each) that one thread of the library's, started
+ * when the first buffer fills, packs and writes in order; the traced thread goes on at once. A full queue makes the
+ * traced thread wait for a slot (memory stays bounded, nothing is dropped). Where the thread cannot be started, the
+ * traced thread packs and writes as it did before the queue. At exit the queue is written out before the END block;
+ * at exec or _exit what it holds is lost, as buffered records are. A forked child starts with an empty queue and no
+ * packer (the parent's packer writes the parent's records). */
+
+#define QUEUE_SLOTS 8
+
+struct queued_buffer {
+  int count;
+  struct record records[RECORDS_PER_BUFFER];
+};
+
+enum { PACKER_NOT_STARTED, PACKER_RUNNING, PACKER_NONE };
+
+static pthread_mutex_t g_queue_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t g_queue_filled = PTHREAD_COND_INITIALIZER;   /* a slot was filled, or the packer should stop */
+static pthread_cond_t g_queue_drained = PTHREAD_COND_INITIALIZER;  /* a slot was written */
+static struct queued_buffer *g_queue;
+static int g_queue_head, g_queue_count;  /* the oldest slot; slots filled (the one being written included) */
+static int g_packer = PACKER_NOT_STARTED;
+
+static void *packer_main(void *unused) {
+  (void) unused;
+  tl_busy = 1;  /* the packer's own writes are not traced */
+  pthread_mutex_lock(&g_queue_lock);
+  for (;;) {
+    while (g_queue_count == 0 && g_packer == PACKER_RUNNING) pthread_cond_wait(&g_queue_filled, &g_queue_lock);
+    if (g_queue_count == 0) break;
+    struct queued_buffer *slot = &g_queue[g_queue_head];
+    pthread_mutex_unlock(&g_queue_lock);
+    write_records(slot->records, slot->count);
+    pthread_mutex_lock(&g_queue_lock);
+    /* the slot is free only once written: a traced thread never refills the one being packed */
+    g_queue_head = (g_queue_head + 1) % QUEUE_SLOTS;
+    g_queue_count--;
+    pthread_cond_broadcast(&g_queue_drained);
+  }
+  pthread_mutex_unlock(&g_queue_lock);
+  return NULL;
+}
+
+/* Starts the packer, with every signal blocked in it (signals stay the program's threads'); false when it cannot. */
+static int start_packer_locked(void) {
+  g_queue = g_queue ? g_queue : calloc(QUEUE_SLOTS, sizeof *g_queue);
+  if (!g_queue) return 0;
+  pthread_attr_t attr;
+  if (pthread_attr_init(&attr) != 0) return 0;
+  pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+  sigset_t all, old;
+  sigfillset(&all);
+  pthread_sigmask(SIG_SETMASK, &all, &old);
+  pthread_t thread;
+  int started = pthread_create(&thread, &attr, packer_main, NULL) == 0;
+  pthread_sigmask(SIG_SETMASK, &old, NULL);
+  pthread_attr_destroy(&attr);
+  return started;
+}
+
+/* Hands the records to the packer; false when there is none (the caller writes them itself). */
+static int queue_records(const struct record *records, int count) {
+  pthread_mutex_lock(&g_queue_lock);
+  if (g_packer == PACKER_NOT_STARTED) g_packer = start_packer_locked() ? PACKER_RUNNING : PACKER_NONE;
+  while (g_packer == PACKER_RUNNING && g_queue_count == QUEUE_SLOTS)
+    pthread_cond_wait(&g_queue_drained, &g_queue_lock);
+  int queued = g_packer == PACKER_RUNNING;
+  if (queued) {
+    struct queued_buffer *slot = &g_queue[(g_queue_head + g_queue_count) % QUEUE_SLOTS];
+    memcpy(slot->records, records, (size_t) count * sizeof *records);
+    slot->count = count;
+    g_queue_count++;
+    pthread_cond_signal(&g_queue_filled);
+  }
+  pthread_mutex_unlock(&g_queue_lock);
+  return queued;
+}
+
+/* At exit: waits until the packer has written every queued buffer, then stops it; later buffers are written by
+ * their own threads. */
+static void stop_packer(void) {
+  pthread_mutex_lock(&g_queue_lock);
+  while (g_packer == PACKER_RUNNING && g_queue_count > 0) pthread_cond_wait(&g_queue_drained, &g_queue_lock);
+  if (g_packer == PACKER_RUNNING) {
+    g_packer = PACKER_NONE;
+    pthread_cond_broadcast(&g_queue_filled);
+  }
+  pthread_mutex_unlock(&g_queue_lock);
+}
+
+/* Hands a thread's records on to be written as one block (called with the buffer's lock held). */
+static void flush_buffer(struct thread_buffer *tb) {
+  if (tb->count == 0) return;
+  if (!queue_records(tb->records, tb->count)) write_records(tb->records, tb->count);
   tb->count = 0;
 }
 
@@ -777,6 +875,11 @@ static inline int ready(void) {
 /* The child writes its own file: forget the parent's file, buffers and written tables. */
 static void after_fork_in_child(void) {
   g_lock = (pthread_mutex_t) PTHREAD_MUTEX_INITIALIZER;
+  g_queue_lock = (pthread_mutex_t) PTHREAD_MUTEX_INITIALIZER;
+  g_queue_filled = (pthread_cond_t) PTHREAD_COND_INITIALIZER;
+  g_queue_drained = (pthread_cond_t) PTHREAD_COND_INITIALIZER;
+  g_queue_head = g_queue_count = 0;
+  g_packer = PACKER_NOT_STARTED;
   if (g_fd >= 0) real_close(g_fd);
   g_fd = -1;
   g_failed = 0;
@@ -807,6 +910,7 @@ __attribute__((destructor)) static void finish(void) {
     flush_buffer(tb);
     pthread_mutex_unlock(&tb->lock);
   }
+  stop_packer();
   pthread_mutex_lock(&g_lock);
   g_enabled = 0;
   open_trace_locked();

@@ -2,7 +2,8 @@
  * A program whose POSIX I/O calls are known exactly, run under the pfsmix preload library by NativePreloadTest.
  * Usage: trace_target <directory> [scattered writes]. Every call and its expected record are listed in NativePreloadTest;
  * the optional count adds that many small writes at scattered offsets of d.dat (4 KiB at most), whose records compress
- * poorly, so that a trace outgrows a file size limit its data files stay under.
+ * poorly, so that a trace outgrows a file size limit its data files stay under. After its writer threads it prints how many
+ * threads it has, read from /proc/self/status by raw system calls the library does not see.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -11,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/syscall.h>
 #include <sys/uio.h>
 #include <unistd.h>
 
@@ -18,6 +20,19 @@
 #define WRITES_PER_THREAD 1000
 
 static char path_c[4096];
+
+/* The process's thread count ("Threads:" of /proc/self/status), or -1. */
+static int thread_count(void) {
+  char status[4096];
+  long fd = syscall(SYS_openat, AT_FDCWD, "/proc/self/status", O_RDONLY);
+  if (fd < 0) return -1;
+  long n = syscall(SYS_read, fd, status, sizeof status - 1);
+  syscall(SYS_close, fd);
+  if (n <= 0) return -1;
+  status[n] = 0;
+  char *line = strstr(status, "\nThreads:");
+  return line ? atoi(line + strlen("\nThreads:")) : -1;
+}
 
 static void *writer_thread(void *arg) {
   long index = (long) arg;
@@ -98,6 +113,8 @@ int main(int argc, char **argv) {
   pthread_t threads[THREADS];
   for (long t = 0; t < THREADS; t++) pthread_create(&threads[t], NULL, writer_thread, (void *) t);
   for (long t = 0; t < THREADS; t++) pthread_join(threads[t], NULL);
+  printf("threads: %d\n", thread_count());
+  fflush(stdout);
 
   if (scattered > 0) {
     char path_d[4096];
