@@ -2,6 +2,7 @@ package io.pfsmix.fs.qfs;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
 import java.net.URI;
 import java.util.concurrent.TimeUnit;
 
@@ -60,9 +61,25 @@ class QfsFaultTest {
     }
     System.out.println("QfsFaultTest: " + (write.failure() == null ? write.chunks() + " MiB written across the kill"
         : "the write failed after " + write.chunks() + " MiB: " + write.failure().getMessage()));
-    // once both chunkservers serve again: a stat needs the last chunk's size from a chunkserver holding it
+    // once both chunkservers serve again: a stat needs the last chunk's size from a chunkserver holding it, and after
+    // a write that failed across the kill QFS answers EIO until its metaserver has recovered that chunk
     try (FileSystem fs = FileSystem.newInstance(URI.create("pfs:///"), conf)) {
-      fs.delete(new Path("/"), true);
+      long start = System.nanoTime();
+      long deadline = start + TimeUnit.SECONDS.toNanos(120);
+      while (true) {
+        try {
+          fs.delete(new Path("/"), true);
+          System.out.printf("QfsFaultTest: removable %.1f s after the chunkserver came back%n",
+              (System.nanoTime() - start) / 1e9);
+          break;
+        } catch (IOException e) {
+          if (System.nanoTime() > deadline || !String.valueOf(e.getMessage()).contains("Input/output error")) {
+            throw new IOException("the files written across the kill are still not removable 120 s after the "
+                + "chunkserver came back", e);
+          }
+          TestProcesses.sleep(1000);
+        }
+      }
     }
   }
 }
