@@ -132,8 +132,7 @@ final class IorYarnJob {
     } catch (ClassNotFoundException e) {
       throw new IOException(e);
     } catch (InterruptedException | IOException e) {
-      if (!(e instanceof InterruptedException || e instanceof InterruptedIOException
-          || Thread.currentThread().isInterrupted())) {
+      if (!interrupted(e)) {
         throw (IOException) e;
       }
       // Hadoop's RPC client refuses calls on an interrupted thread: clear the flag while killing, then restore it
@@ -142,6 +141,22 @@ final class IorYarnJob {
       Thread.currentThread().interrupt();
       throw aborted;
     }
+  }
+
+  /**
+   * Whether the failure is the thread's interrupt: also an IOException wrapping it, since Hadoop's client catches an
+   * interrupt in its own retry sleep (ClientServiceDelegate) and rethrows it wrapped, the thread's flag cleared.
+   */
+  private static boolean interrupted(Exception e) {
+    if (Thread.currentThread().isInterrupted()) {
+      return true;
+    }
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (t instanceof InterruptedException || t instanceof InterruptedIOException) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**
