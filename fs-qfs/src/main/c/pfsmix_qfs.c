@@ -77,18 +77,18 @@ static jlongArray attributes(JNIEnv *env, const struct qfs_attr *attr) {
 }
 
 /* The attributes of the entry a Java path names, itself; 0 with an exception pending when that fails. */
-static int lstat_path(JNIEnv *env, jlong client, jbyteArray jpath, struct qfs_attr *attr) {
+static int lstat_path(JNIEnv *env, jlong client, jbyteArray jpath, int with_size, struct qfs_attr *attr) {
   char *path = c_string(env, jpath, "path");
   if (path == NULL) return 0;
-  int result = qfs_lstat(client_of(client), path, attr);
+  int result = qfs_lstat(client_of(client), path, with_size, attr);
   free(path);
   return !failed(env, "lstat", result);
 }
 
 JNIEXPORT jlongArray JNICALL Java_io_pfsmix_fs_qfs_QfsClient_lstat(JNIEnv *env, jclass type, jlong client,
-    jbyteArray jpath) {
+    jbyteArray jpath, jboolean with_size) {
   struct qfs_attr attr;
-  if (!lstat_path(env, client, jpath, &attr)) return NULL;
+  if (!lstat_path(env, client, jpath, with_size, &attr)) return NULL;
   free(attr.link_target);
   return attributes(env, &attr);
 }
@@ -96,7 +96,7 @@ JNIEXPORT jlongArray JNICALL Java_io_pfsmix_fs_qfs_QfsClient_lstat(JNIEnv *env, 
 JNIEXPORT jbyteArray JNICALL Java_io_pfsmix_fs_qfs_QfsClient_linkTarget(JNIEnv *env, jclass type, jlong client,
     jbyteArray jpath) {
   struct qfs_attr attr;
-  if (!lstat_path(env, client, jpath, &attr)) return NULL;
+  if (!lstat_path(env, client, jpath, 0, &attr)) return NULL;
   if (attr.link_target == NULL) {
     throw_errno(env, "readlink", EINVAL, "not a symbolic link");
     return NULL;

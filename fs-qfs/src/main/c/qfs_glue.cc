@@ -69,11 +69,13 @@ void qfs_error_text(int code, char *buffer, size_t size) {
   snprintf(buffer, size, "%s", KFS::ErrorCodeToStr(code).c_str());
 }
 
-int qfs_lstat(qfs_client *client, const char *path, struct qfs_attr *attr) {
+int qfs_lstat(qfs_client *client, const char *path, int with_size, struct qfs_attr *attr) {
   KfsFileAttr found;
-  int result = client->kfs->Lstat(path, found, true);
-  if (result == 0) copy_attr(found, attr);
-  return result;
+  int result = client->kfs->Lstat(path, found, with_size != 0);
+  if (result != 0) return result;
+  copy_attr(found, attr);
+  if (!with_size && !found.isDirectory) attr->size = -1;
+  return 0;
 }
 
 int qfs_fstat(qfs_client *client, int fd, struct qfs_attr *attr) {

@@ -42,7 +42,9 @@ void qfs_disconnect(qfs_client *client);
 /* Reason text for a failed call's code (QFS has codes beyond errno); writes into buffer. */
 void qfs_error_text(int code, char *buffer, size_t size);
 
-int qfs_lstat(qfs_client *client, const char *path, struct qfs_attr *attr);
+/* With with_size 0, attr->size is -1: QFS asks a chunkserver for the size of a file's last chunk, which fails (EIO)
+   while that chunk has no replica up, and only stat needs the size. */
+int qfs_lstat(qfs_client *client, const char *path, int with_size, struct qfs_attr *attr);
 int qfs_fstat(qfs_client *client, int fd, struct qfs_attr *attr);
 /* Entries of a directory without "." and ".."; *entries is malloc'ed, free with qfs_free_entries. */
 int qfs_list(qfs_client *client, const char *path, struct qfs_entry **entries, size_t *count);

@@ -97,7 +97,7 @@ public final class QfsBackend implements StorageBackend {
   /** A path under a file does not exist, as stat(2) says (ENOTDIR is only for the calls that would create it). */
   private FileInfo stat(String path, boolean target) throws IOException {
     try {
-      return call("stat", path, () -> info(path, (target ? root.target(path) : root.existing(path)).attributes()));
+      return call("stat", path, () -> info(path, root.sized(path, target).attributes()));
     } catch (ParentNotDirectoryException e) {
       FileNotFoundException notFound = new FileNotFoundException("qfs stat " + path + ": no such file or directory"
           + " (an ancestor is a file)");
@@ -188,6 +188,17 @@ public final class QfsBackend implements StorageBackend {
     return root.checkOpened(place, client, QfsClient.open(client, QfsClient.bytes(place.qfsPath()), write));
   }
 
+  /** An existing file opened for writing as {@link #open} does, and its length (the walk did not ask for it). */
+  private long[] openForWriting(QfsRoot.Place place, long client) throws IOException {
+    int fd = open(place, client, true);
+    try {
+      return new long[] {fd, QfsClient.stat(client, fd).size()};
+    } catch (ErrnoException e) {
+      QfsRoot.closeQuietly(client, fd, e);
+      throw e;
+    }
+  }
+
   @Override
   public ReadHandle openForRead(String path) throws IOException {
     int fd = call("open", path, () -> open(file(path), client(), false));
@@ -216,10 +227,7 @@ public final class QfsBackend implements StorageBackend {
 
   @Override
   public WriteHandle openForAppend(String path) throws IOException {
-    long[] fdAndLength = call("open for append", path, () -> {
-      QfsRoot.Place place = file(path);
-      return new long[] {open(place, client(), true), place.attributes().size()};
-    });
+    long[] fdAndLength = call("open for append", path, () -> openForWriting(file(path), client()));
     return new QfsWriteHandle(this, client(), false, (int) fdAndLength[0], path, fdAndLength[1]);
   }
 
@@ -247,7 +255,7 @@ public final class QfsBackend implements StorageBackend {
           }
         }
         QfsRoot.Place existing = file(path);
-        return new long[] {open(existing, client, true), existing.attributes().size()};
+        return openForWriting(existing, client);
       });
       return new QfsWriteHandle(this, client, true, (int) fdAndLength[0], path, fdAndLength[1]);
     } catch (IOException | RuntimeException e) {

@@ -44,8 +44,12 @@ final class QfsClient {
     return connect(bytes(host), port, retryDelaySeconds, maxRetries, timeoutSeconds, bytes(logLevel));
   }
 
-  static Attributes stat(long client, String path) throws ErrnoException {
-    return Attributes.of(lstat(client, bytes(path)), 0);
+  /**
+   * The entry's own attributes; with {@code withSize} false a file's size is -1, unasked: QFS gets it from a
+   * chunkserver, and fails (EIO) while no replica of the file's last chunk is up.
+   */
+  static Attributes stat(long client, String path, boolean withSize) throws ErrnoException {
+    return Attributes.of(lstat(client, bytes(path), withSize), 0);
   }
 
   static Attributes stat(long client, int fd) throws ErrnoException {
@@ -91,7 +95,7 @@ final class QfsClient {
 
   static native void disconnect(long client);
 
-  private static native long[] lstat(long client, byte[] path) throws ErrnoException;
+  private static native long[] lstat(long client, byte[] path, boolean withSize) throws ErrnoException;
 
   private static native byte[] linkTarget(long client, byte[] path) throws ErrnoException;
 

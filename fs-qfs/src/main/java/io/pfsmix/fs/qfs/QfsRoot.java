@@ -69,9 +69,19 @@ final class QfsRoot {
 
   /**
    * Walks {@code path} beneath the root: every component but the last must be a directory (a symlink there is
-   * refused); a missing last component is no error.
+   * refused); a missing last component is no error. A file's size is not asked for (-1).
    */
   Place resolve(String path) throws IOException {
+    return walk(path, false);
+  }
+
+  /** As {@link #existing} or {@link #target}, with a file's size, which only stat needs (see QfsClient.stat). */
+  Place sized(String path, boolean target) throws IOException {
+    Place place = mustExist(walk(path, true));
+    return target ? notSymlink(place) : place;
+  }
+
+  private Place walk(String path, boolean withSize) throws IOException {
     // the walk starts at QFS's own root and checks the configured root's components too: one of them replaced by a
     // symlink would otherwise lead QFS's client elsewhere
     List<String> components = new ArrayList<>();
@@ -84,13 +94,13 @@ final class QfsRoot {
       components.addAll(Arrays.asList(path.substring(1).split("/")));
     }
     StringBuilder walked = new StringBuilder();
-    QfsClient.Attributes found = QfsClient.stat(client, "/");
+    QfsClient.Attributes found = QfsClient.stat(client, "/", false);
     for (int i = 0; i < components.size(); i++) {
       checkRoot(path, i, rootDepth, found);
       walked.append('/').append(components.get(i));
       boolean last = i == components.size() - 1;
       try {
-        found = QfsClient.stat(client, walked.toString());
+        found = QfsClient.stat(client, walked.toString(), last && withSize);
       } catch (ErrnoException e) {
         if (e.errno() == ErrnoException.ENOENT && last && i >= rootDepth) {
           return new Place(path, walked.toString(), null);
@@ -123,18 +133,24 @@ final class QfsRoot {
 
   /** The existing entry {@code path} names, as itself; FileNotFoundException when it does not exist. */
   Place existing(String path) throws IOException {
-    Place place = resolve(path);
+    return mustExist(resolve(path));
+  }
+
+  private static Place mustExist(Place place) throws FileNotFoundException {
     if (!place.exists()) {
-      throw new FileNotFoundException("qfs path " + path + ": no such file or directory");
+      throw new FileNotFoundException("qfs path " + place.path() + ": no such file or directory");
     }
     return place;
   }
 
   /** The existing entry {@code path} names, refused when it is a symlink (which QFS's client would follow). */
   Place target(String path) throws IOException {
-    Place place = existing(path);
+    return notSymlink(existing(path));
+  }
+
+  private Place notSymlink(Place place) throws AccessControlException {
     if (place.attributes().isSymlink()) {
-      throw refusal(path, path);
+      throw refusal(place.path(), place.path());
     }
     return place;
   }
@@ -161,7 +177,7 @@ final class QfsRoot {
     return fd;
   }
 
-  private static void closeQuietly(long client, int fd, Exception cause) {
+  static void closeQuietly(long client, int fd, Exception cause) {
     try {
       QfsClient.close(client, fd);
     } catch (ErrnoException e) {
