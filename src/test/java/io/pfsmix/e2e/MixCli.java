@@ -3,12 +3,18 @@ package io.pfsmix.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.jar.Attributes;
+import java.util.jar.JarEntry;
+import java.util.jar.JarOutputStream;
+import java.util.jar.Manifest;
 
 import org.apache.hadoop.conf.Configuration;
 
@@ -151,6 +157,20 @@ final class MixCli {
       return true;
     } catch (ClassNotFoundException e) {
       return false;
+    }
+  }
+
+  /** A jar of the job's class alone, with it as Main-Class, as a user builds one. */
+  static void packJob(Path jar, Class<?> job) throws IOException {
+    Manifest manifest = new Manifest();
+    manifest.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
+    manifest.getMainAttributes().put(Attributes.Name.MAIN_CLASS, job.getName());
+    String entry = job.getName().replace('.', '/') + ".class";
+    try (OutputStream file = Files.newOutputStream(jar); JarOutputStream out = new JarOutputStream(file, manifest);
+        InputStream in = job.getClassLoader().getResourceAsStream(entry)) {
+      out.putNextEntry(new JarEntry(entry));
+      in.transferTo(out);
+      out.closeEntry();
     }
   }
 }

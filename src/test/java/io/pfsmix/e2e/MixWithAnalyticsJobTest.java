@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -14,10 +13,6 @@ import java.util.Random;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import java.util.jar.Attributes;
-import java.util.jar.JarEntry;
-import java.util.jar.JarOutputStream;
-import java.util.jar.Manifest;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
@@ -97,7 +92,7 @@ class MixWithAnalyticsJobTest {
   private Path wordCountJar() throws IOException {
     writeInput();
     Path jar = out.resolve("wordcount.jar");
-    packJob(jar);
+    MixCli.packJob(jar, WordCountJob.class);
     return jar;
   }
 
@@ -227,19 +222,5 @@ class MixWithAnalyticsJobTest {
     }
     assertThat(seen).isEqualTo(phases);
     return traced;
-  }
-
-  /** A jar of the job's class alone, with it as Main-Class, as a user builds one. */
-  private static void packJob(Path jar) throws IOException {
-    Manifest manifest = new Manifest();
-    manifest.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
-    manifest.getMainAttributes().put(Attributes.Name.MAIN_CLASS, WordCountJob.class.getName());
-    String entry = WordCountJob.class.getName().replace('.', '/') + ".class";
-    try (OutputStream file = Files.newOutputStream(jar); JarOutputStream out = new JarOutputStream(file, manifest);
-        InputStream in = WordCountJob.class.getClassLoader().getResourceAsStream(entry)) {
-      out.putNextEntry(new JarEntry(entry));
-      in.transferTo(out);
-      out.closeEntry();
-    }
   }
 }

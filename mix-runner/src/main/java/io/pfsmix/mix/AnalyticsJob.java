@@ -10,6 +10,9 @@ import java.util.Map;
 import java.util.Set;
 import java.util.jar.JarFile;
 
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.mapreduce.MRConfig;
+
 /**
  * The user's own job as the analytics side of the mix ({@link MixKeys#ANALYTICS} = jar:JAR [CLASS] ARGS or
  * spark:SPARK_HOME ARGS), run in TFIDF's place by {@link AnalyticsJobWorkload}.
@@ -125,6 +128,29 @@ public record AnalyticsJob(Kind kind, Path program, List<String> args, String la
       }
     }
     return submit;
+  }
+
+  /**
+   * Whether the job's applications run on YARN, where they outlive a stopped client: a jar job when the phase's
+   * configuration says so ({@code mapreduce.framework.name}), a Spark application when its {@code --master} is yarn.
+   */
+  boolean runsOnYarn(Configuration conf) {
+    if (kind == Kind.JAR) {
+      return MRConfig.YARN_FRAMEWORK_NAME.equals(conf.get(MRConfig.FRAMEWORK_NAME));
+    }
+    for (int i = 0; i < args.size() && args.get(i).startsWith("-"); i++) {
+      String w = args.get(i);
+      if (w.startsWith("--master=")) {
+        return w.substring("--master=".length()).startsWith("yarn");
+      }
+      if (w.equals("--master")) {
+        return i + 1 < args.size() && args.get(i + 1).startsWith("yarn");
+      }
+      if (!SPARK_FLAGS.contains(w) && !w.contains("=")) {
+        i++;
+      }
+    }
+    return false;
   }
 
   /** spark-submit's application: the first word that is neither an option nor an option's value; null when none. */

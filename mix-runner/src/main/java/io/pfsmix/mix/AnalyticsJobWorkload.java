@@ -9,10 +9,21 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.EnumSet;
 import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.mapreduce.MRJobConfig;
+import org.apache.hadoop.yarn.api.records.ApplicationReport;
+import org.apache.hadoop.yarn.api.records.YarnApplicationState;
+import org.apache.hadoop.yarn.client.api.YarnClient;
+import org.apache.hadoop.yarn.conf.YarnConfiguration;
+import org.apache.hadoop.yarn.exceptions.YarnException;
 
 import io.pfsmix.fs.PfsFileSystem;
 import io.pfsmix.ior.StoppableProcess;
@@ -29,7 +40,8 @@ import io.pfsmix.trace.tools.OutputTarget;
  * spark-submit with the shim and tracing on the driver's and executors' class path and the configuration's own keys as
  * spark.hadoop.*. The job is traced at the application point in every phase ({@link UserWorkloadTrace}), because its
  * throughput is the bytes its trace shows it read and wrote under {dir}, over its runtime. Cancelling ends its
- * process and the processes under it.
+ * process and the processes under it, and, on YARN, the applications it submitted: each carries a tag of this
+ * workload's, and those its client leaves unfinished (stopped, or exited with an error) are killed.
  */
 final class AnalyticsJobWorkload implements Workload {
 
@@ -42,6 +54,9 @@ final class AnalyticsJobWorkload implements Workload {
   /** Directory of the results where untraced phases' job traces are counted, then removed. */
   static final String SCRATCH_TRACES = "untraced-analytics-traces";
   private static final String RUN_JAR = "org.apache.hadoop.util.RunJar";
+  /** Spark's key for the tags of the applications it submits to YARN. */
+  private static final String SPARK_YARN_TAGS = "spark.yarn.tags";
+  private static final long KILL_CONNECT_WAIT_MS = 30_000;
   private static final List<String> SITE_FILES = List.of("core-site.xml", "hdfs-site.xml", "mapred-site.xml",
       "yarn-site.xml");
 
@@ -49,6 +64,8 @@ final class AnalyticsJobWorkload implements Workload {
   private final MixSettings settings;
   private final String outputDir;
   private final StoppableProcess process = new StoppableProcess();
+  /** The YARN application tag of this run's job (YARN keeps tags in lower case). */
+  private final String yarnTag = "pfsmix-" + UUID.randomUUID();
 
   AnalyticsJobWorkload(Configuration conf, MixSettings settings, String outputDir) {
     this.conf = conf;
@@ -110,6 +127,8 @@ final class AnalyticsJobWorkload implements Workload {
       }
       List<String> command = new ArrayList<>();
       if (job.kind() == AnalyticsJob.Kind.JAR) {
+        String tags = jobConf.getTrimmed(MRJobConfig.JOB_TAGS, "");
+        jobConf.set(MRJobConfig.JOB_TAGS, tags.isEmpty() ? yarnTag : tags + "," + yarnTag);
         confDir = Files.createTempDirectory("pfsmix-analytics-conf");
         // each *-site.xml is read after its *-default.xml, which core-site.xml alone would not override
         // (mapred-default.xml's mapreduce.framework.name = local): the whole configuration in each
@@ -126,6 +145,7 @@ final class AnalyticsJobWorkload implements Workload {
         for (String key : AnalyticsJob.SPARK_CLASS_PATH_KEYS) {
           command.addAll(List.of("--conf", key + "=" + classPath));
         }
+        command.addAll(List.of("--conf", SPARK_YARN_TAGS + "=" + yarnTag));
         for (Map.Entry<String, String> e : ownKeys(jobConf).entrySet()) {
           command.addAll(List.of("--conf", "spark.hadoop." + e.getKey() + "=" + e.getValue()));
         }
@@ -133,7 +153,12 @@ final class AnalyticsJobWorkload implements Workload {
       command.addAll(args);
       ProcessBuilder builder = new ProcessBuilder(command).redirectInput(new File("/dev/null"))
           .redirectErrorStream(true).redirectOutput(output.toFile());
-      seconds = CommandWorkload.runToExit(process, builder, who, shown, kept);
+      try {
+        seconds = CommandWorkload.runToExit(process, builder, who, shown, kept);
+      } catch (IOException e) {
+        String killed = job.runsOnYarn(jobConf) ? killUnfinished(jobConf) : "";
+        throw killed.isEmpty() ? e : new IOException(e.getMessage() + "; " + killed, e);
+      }
       io = trace.count(TracePoint.APPLICATION, UserWorkloadTrace.IoUnder.hadoopPathsUnder(dir), who, dir + " ({dir})",
           "the job must read and write its files there, on the mix's file system ({out} is a directory under it)");
       traced = trace.kept();
@@ -168,6 +193,54 @@ final class AnalyticsJobWorkload implements Workload {
       }
     }
     return keys;
+  }
+
+  /**
+   * Kills the applications carrying this run's tag that YARN has not finished; says which, or why they could not be,
+   * or nothing when there were none.
+   */
+  private String killUnfinished(Configuration jobConf) {
+    // on a thread of its own: a cancelled phase interrupts this one, at any moment, and Hadoop's RPC gives up when
+    // interrupted; this one waits for it regardless, and keeps the interrupt for its caller
+    FutureTask<String> kill = new FutureTask<>(() -> killTagged(jobConf));
+    Thread killer = new Thread(kill, "kill YARN applications " + yarnTag);
+    killer.setDaemon(true);
+    killer.start();
+    boolean interrupted = false;
+    try {
+      while (true) {
+        try {
+          return kill.get();
+        } catch (InterruptedException e) {
+          interrupted = true;
+        } catch (ExecutionException e) {
+          return "its YARN applications tagged " + yarnTag + " may still run (kill them with yarn application"
+              + " -kill): " + PhaseExecutor.describe(e.getCause());
+        }
+      }
+    } finally {
+      if (interrupted) {
+        Thread.currentThread().interrupt();
+      }
+    }
+  }
+
+  private String killTagged(Configuration jobConf) throws IOException, YarnException {
+    Configuration conf = new Configuration(jobConf);
+    // a resource manager that is gone must not hold the phase's end for YARN's default 15 minutes
+    conf.setLong(YarnConfiguration.RESOURCEMANAGER_CONNECT_MAX_WAIT_MS, KILL_CONNECT_WAIT_MS);
+    try (YarnClient yarn = YarnClient.createYarnClient()) {
+      yarn.init(conf);
+      yarn.start();
+      List<String> killed = new ArrayList<>();
+      for (ApplicationReport app : yarn.getApplications(null, EnumSet.of(YarnApplicationState.NEW,
+          YarnApplicationState.NEW_SAVING, YarnApplicationState.SUBMITTED, YarnApplicationState.ACCEPTED,
+          YarnApplicationState.RUNNING), Set.of(yarnTag))) {
+        yarn.killApplication(app.getApplicationId());
+        killed.add(app.getApplicationId().toString());
+      }
+      return killed.isEmpty() ? "" : "its unfinished YARN applications were killed: " + String.join(", ", killed);
+    }
   }
 
   private static String codeSource(Class<?> type) throws URISyntaxException {

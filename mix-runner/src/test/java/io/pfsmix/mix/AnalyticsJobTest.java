@@ -93,6 +93,26 @@ class AnalyticsJobTest {
     assertThat(s.analyticsLabel()).isEqualTo("count_words");
   }
 
+  /** Which jobs run as YARN applications, which outlive a stopped client and are killed by their tag. */
+  @Test
+  void aJobRunsOnYarnWhenItsConfigurationOrItsSparkMasterSaysSo() {
+    Configuration conf = new Configuration(false);
+    AnalyticsJob jar = MixSettings.parse(analytics("jar:" + this.jar + " {dir}/in {out}")).analytics();
+    assertThat(jar.runsOnYarn(conf)).as("mapreduce.framework.name unset: the local runner").isFalse();
+    conf.set("mapreduce.framework.name", "yarn");
+    assertThat(jar.runsOnYarn(conf)).isTrue();
+    Map<String, Boolean> spark = Map.of(
+        "--master yarn app.py", true,
+        "--master=yarn --deploy-mode cluster app.py", true,
+        "--deploy-mode cluster --conf spark.ui.enabled=false --master yarn app.py", true,
+        "--verbose --master yarn-client app.py", true,
+        "--master local[2] app.py", false,
+        "app.py --master yarn", false,
+        "--name yarn app.py", false);
+    spark.forEach((args, yarn) -> assertThat(MixSettings.parse(analytics("spark:" + sparkHome + " " + args))
+        .analytics().runsOnYarn(conf)).as(args).isEqualTo(yarn));
+  }
+
   @Test
   void sparkIsGivenTheConfigurationsOwnKeysNotHadoopsDefaults() {
     Configuration conf = new Configuration();
