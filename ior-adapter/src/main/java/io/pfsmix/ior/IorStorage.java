@@ -319,7 +319,10 @@ final class IorStorage implements Closeable {
 
     @Override
     public void write(long offset, ByteBuffer data) throws IOException {
-      writer.write(offset, data.duplicate());
+      // the position put back rather than a duplicate written: no allocation per transfer
+      int start = data.position();
+      writer.write(offset, data);
+      data.position(start);
     }
 
     @Override
@@ -361,7 +364,9 @@ final class IorStorage implements Closeable {
     public void read(long offset, ByteBuffer into) throws IOException {
       try {
         if (byteBufferReads) {
-          in.readFully(offset, into.duplicate());
+          int start = into.position();
+          in.readFully(offset, into);
+          into.position(start);
         } else if (into.hasArray()) {
           in.readFully(offset, into.array(), into.arrayOffset() + into.position(), into.remaining());
         } else {

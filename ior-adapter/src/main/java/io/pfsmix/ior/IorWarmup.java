@@ -2,10 +2,15 @@ package io.pfsmix.ior;
 
 import java.io.IOException;
 import java.io.OutputStream;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+
+import javax.management.JMException;
+import javax.management.MBeanServer;
+import javax.management.ObjectName;
 
 import org.apache.hadoop.conf.Configuration;
 
@@ -20,17 +25,37 @@ import io.pfsmix.trace.tools.OutputTarget;
 final class IorWarmup {
 
   /**
-   * At most this much data in all, and this many transfers per rank: enough calls for C2 to compile the hot methods
-   * (4,096 left a single 4 KiB rank's reads at 1,040-1,160 MiB/s against 1,200-1,690 after 20,000 or 50,000).
+   * A pass moves at most this much data in all, and makes at most this many transfers per rank: enough calls for C2 to
+   * compile the hot methods (4,096 left a single 4 KiB rank's reads at 1,040-1,160 MiB/s against 1,200-1,690 after
+   * 20,000 or 50,000).
    */
   private static final long MAX_BYTES = 256L << 20;
   private static final long MAX_TRANSFERS_PER_RANK = 50_000;
+  /**
+   * Nor more than this many times the transfers of one of the test's phases: a test of a few transfers gains nothing
+   * from compiled loops, and its warm-up stays about as short as the test.
+   */
+  private static final long MAX_TEST_MULTIPLE = 4;
+
+  /**
+   * HotSpot compiles a phase's transfer loop in steps that each need a run of the loop: first while it runs (OSR) with
+   * profiling, then optimized, and only at a later call the method around it. After one pass the first timed
+   * iteration still ran its loops in profiled code while C2 compiled them beside the ranks; after three it enters them
+   * optimized, and 4 KiB transfers cost as much CPU in it as in later iterations.
+   */
+  private static final int PASSES = 3;
+
+  /** The longest wait for the compilers after a pass: under load C2 can lag seconds behind. */
+  private static final long MAX_COMPILER_WAIT_NANOS = 10_000_000_000L;
 
   private IorWarmup() {
   }
 
   static void run(IorOptions options) throws IOException {
-    long transfers = Math.max(1, Math.min(MAX_TRANSFERS_PER_RANK, MAX_BYTES / options.numTasks / options.transferSize));
+    long cap = Math.min(MAX_TRANSFERS_PER_RANK, MAX_BYTES / options.numTasks / options.transferSize);
+    // in double: -s times the block's transfers may exceed a long
+    double testTransfers = (double) options.segmentCount * (options.blockSize / options.transferSize);
+    long transfers = Math.max(1, (long) Math.min(cap, MAX_TEST_MULTIPLE * testTransfers));
     Path dir = Files.createTempDirectory("pfsmix-ior-warmup");
     try {
       List<String> flags = new ArrayList<>(List.of("-a", IorOptions.API_POSIX, "-w", "-r", "-i", "1", "-N",
@@ -40,10 +65,43 @@ final class IorWarmup {
       if (options.filePerProc) {
         flags.add("-F");
       }
-      IorRunner.run(new Configuration(false), IorOptions.parse(flags.toArray(new String[0])),
-          OutputStream.nullOutputStream(), false);
+      for (int pass = 0; pass < PASSES; pass++) {
+        IorRunner.run(new Configuration(false), IorOptions.parse(flags.toArray(new String[0])),
+            OutputStream.nullOutputStream(), false);
+        // what a pass queued is compiled before the next pass (or the test) runs: a busy queue also raises the
+        // compilers' thresholds, so the next pass would count towards less
+        awaitCompilers();
+      }
     } finally {
       OutputTarget.deleteRecursively(dir);
+    }
+  }
+
+  /**
+   * Waits until the JIT compilers have nothing queued or running, as HotSpot's Compiler.queue diagnostic command lists
+   * them (every entry names a method as Class::method); returns at once on a JVM without the command.
+   */
+  private static void awaitCompilers() throws IOException {
+    long deadline = System.nanoTime() + MAX_COMPILER_WAIT_NANOS;
+    try {
+      MBeanServer server = ManagementFactory.getPlatformMBeanServer();
+      ObjectName commands = new ObjectName("com.sun.management:type=DiagnosticCommand");
+      if (!server.isRegistered(commands)) {
+        return;
+      }
+      while (System.nanoTime() < deadline) {
+        Object queue = server.invoke(commands, "compilerQueue", new Object[] {null},
+            new String[] {String[].class.getName()});
+        if (!(queue instanceof String text) || !text.contains("::")) {
+          return;
+        }
+        Thread.sleep(20);
+      }
+    } catch (JMException e) {
+      // the command is missing or refused: the passes alone warm up
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IorAbortedException("interrupted while the warm-up waited for the JIT compilers");
     }
   }
 }
