@@ -35,38 +35,55 @@ final class AnalyticsJobWorkload implements Workload {
 
   /** Directory of the mix's directory that is the job's {dir}. */
   static final String DIR_NAME = "analytics";
-  /** Directory of the results that holds the job's output (stdout and stderr) of each phase, {@code PHASE.txt}. */
-  static final String OUTPUT_DIR = "analytics-output";
-  /** The job's trace files within a traced phase's trace directory. */
-  static final String TRACE_SUBDIR = "analytics";
-  /** Directory of the results where untraced phases' job traces are counted, then removed. */
-  static final String SCRATCH_TRACES = "untraced-analytics-traces";
+  /**
+   * The analytics side's output and traces in the results: analytics-output/PHASE.txt, traces/PHASE/analytics/,
+   * untraced-analytics-traces/.
+   */
+  static UserWorkloadTrace.Slot analyticsSide(MixSettings settings) {
+    return new UserWorkloadTrace.Slot(TFIDF, settings.analyticsLabel(), "analytics-output", "analytics",
+        "untraced-analytics-traces");
+  }
+
   private static final String RUN_JAR = "org.apache.hadoop.util.RunJar";
   private static final List<String> SITE_FILES = List.of("core-site.xml", "hdfs-site.xml", "mapred-site.xml",
       "yarn-site.xml");
 
   private final Configuration conf;
   private final MixSettings settings;
+  private final UserWorkloadTrace.Slot slot;
+  private final AnalyticsJob job;
+  private final String dir;
   private final String outputDir;
+  private final int scale;
   private final StoppableProcess process = new StoppableProcess();
 
-  AnalyticsJobWorkload(Configuration conf, MixSettings settings, String outputDir) {
+  /**
+   * @param slot the analytics side's ({@link #analyticsSide}) or a further workload's
+   * @param dir the job's {dir} on the mix's file system, kept from phase to phase
+   * @param outputDir the phase's {out}
+   */
+  AnalyticsJobWorkload(Configuration conf, MixSettings settings, UserWorkloadTrace.Slot slot, AnalyticsJob job,
+      String dir, String outputDir, int scale) {
     this.conf = conf;
     this.settings = settings;
+    this.slot = slot;
+    this.job = job;
+    this.dir = dir;
     this.outputDir = outputDir;
+    this.scale = scale;
   }
 
-  /** The job's {dir} on the mix's file system: DIR/analytics, kept from phase to phase (its input lives there). */
+  /** The analytics job's {dir} on the mix's file system: DIR/analytics, kept from phase to phase (its input lives there). */
   static String directory(MixSettings settings) {
     return settings.dir().replaceAll("/+$", "") + "/" + DIR_NAME;
   }
 
-  /** Makes the job's {dir} and the parent of its phases' {out} before any phase runs. */
-  static void prepare(Configuration conf, MixSettings settings, String outputParent, Progress progress)
+  /** Makes the parent of a job's phases' {out} (under its {dir}) before any phase runs. */
+  static void prepare(Configuration conf, String label, String dir, String outputParent, Progress progress)
       throws IOException {
     FileSystem fs = FileSystem.get(conf);
     fs.mkdirs(new org.apache.hadoop.fs.Path(outputParent));
-    progress.say("  " + settings.analyticsLabel() + "'s {dir}: " + qualified(fs, directory(settings)));
+    progress.say("  " + label + "'s {dir}: " + qualified(fs, dir));
   }
 
   private static String qualified(FileSystem fs, String path) {
@@ -75,23 +92,22 @@ final class AnalyticsJobWorkload implements Workload {
 
   @Override
   public String name() {
-    return TFIDF;
+    return slot.name();
   }
 
   @Override
   public String label() {
-    return settings.analyticsLabel();
+    return slot.label();
   }
 
   @Override
   public WorkloadResult run() throws Exception {
     long start = WallClock.nowNs();
-    AnalyticsJob job = settings.analytics();
     FileSystem fs = FileSystem.get(conf);
-    String dir = qualified(fs, directory(settings));
-    List<String> args = job.args(dir, qualified(fs, outputDir));
+    String dir = qualified(fs, this.dir);
+    List<String> args = job.args(dir, qualified(fs, outputDir), scale);
     String phase = new org.apache.hadoop.fs.Path(outputDir).getName();
-    Path output = settings.results().resolve(OUTPUT_DIR).resolve(phase + ".txt");
+    Path output = settings.results().resolve(slot.output()).resolve(phase + ".txt");
     Files.createDirectories(output.getParent());
     String kept = settings.results().relativize(output).toString();
     String who = job.kind() == AnalyticsJob.Kind.JAR ? "the jar job" : "the Spark application";
@@ -100,7 +116,7 @@ final class AnalyticsJobWorkload implements Workload {
     String traced;
     double seconds;
     Path confDir = null;
-    try (UserWorkloadTrace trace = new UserWorkloadTrace(conf, settings, phase, TRACE_SUBDIR, SCRATCH_TRACES)) {
+    try (UserWorkloadTrace trace = new UserWorkloadTrace(conf, settings, phase, slot)) {
       Configuration jobConf = new Configuration(conf);
       if (trace.traced()) {
         jobConf.set(TraceConfigKeys.DESTINATION, trace.dir().toString());
@@ -143,14 +159,14 @@ final class AnalyticsJobWorkload implements Workload {
       }
     }
     Map<String, Object> details = new LinkedHashMap<>();
-    details.put("label", settings.analyticsLabel());
+    details.put("label", slot.label());
     details.put("command", shown);
-    details.put("scale", job.scale());
+    details.put("scale", scale);
     details.put("bytesRead", io.read());
     details.put("bytesWritten", io.written());
     details.put("traced", traced);
     details.put("output", kept);
-    return new WorkloadResult(TFIDF, io.read() + io.written(), seconds, start, WallClock.nowNs(), details);
+    return new WorkloadResult(slot.name(), io.read() + io.written(), seconds, start, WallClock.nowNs(), details);
   }
 
   /**

@@ -124,6 +124,12 @@ class MixRunnerTest {
       return keep(script.make(Workload.IOR, phaseId(dir), segments));
     }
 
+    @Override
+    public Workload extra(Configuration conf, MixSettings settings, ExtraWorkload workload, int scale,
+        String phaseDir) {
+      return keep(script.make(workload.name(), phaseId(phaseDir), scale));
+    }
+
     private synchronized Fake keep(Fake fake) {
       made.add(fake);
       return fake;

@@ -32,7 +32,7 @@ class ReportWriterTest {
       double sec = (double) w[2];
       results.add(new WorkloadResult((String) w[0], (long) w[1] * MIB, sec, start, start + (long) (sec * S), Map.of()));
     }
-    return new PhaseRecord(id, "pfs", pattern, kind, rep, true, 8, start, start + (long) (seconds * S),
+    return new PhaseRecord(id, "pfs", pattern, kind, null, rep, true, 8, start, start + (long) (seconds * S),
         PhaseRecord.OK, null, results);
   }
 
