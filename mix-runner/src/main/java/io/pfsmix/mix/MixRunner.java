@@ -328,18 +328,18 @@ public final class MixRunner {
         bytesPerUnit = Math.max(bytesPerUnit, run.result(workload).bytes() / segments);
       }
       int maxSegments = (int) Math.min(Integer.MAX_VALUE, Math.max(1, room / Math.max(1, bytesPerUnit)));
-      BalanceStep try_ = new BalanceStep(fs.label(), workload, step.pattern() == null ? null
+      BalanceStep attempt = new BalanceStep(fs.label(), workload, step.pattern() == null ? null
           : step.pattern().setting(), round, segments, run.seconds(), tfidfSeconds);
-      tried.add(try_);
-      balancing.add(try_);
+      tried.add(attempt);
+      balancing.add(attempt);
       save();
-      if (best == null || try_.mismatch() < best.mismatch()) {
-        best = try_;
+      if (best == null || attempt.mismatch() < best.mismatch()) {
+        best = attempt;
       }
       progress.say(String.format(Locale.ROOT, "  balancing %s %s: %s -> %s %.2f s vs %s %.2f s (%.0f%% off)",
           fs.label(), where, size.apply(segments), label, run.seconds(), settings.analyticsLabel(),
-          tfidfSeconds, try_.mismatch() * 100));
-      if (try_.mismatch() <= settings.balanceTolerance()) {
+          tfidfSeconds, attempt.mismatch() * 100));
+      if (attempt.mismatch() <= settings.balanceTolerance()) {
         break;
       }
       int next = BalanceSizer.next(tried);

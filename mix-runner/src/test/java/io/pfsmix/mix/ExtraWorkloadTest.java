@@ -128,18 +128,17 @@ class ExtraWorkloadTest {
       assertRefused(v, c.get(2));
     }
     // balancing resizes {scale}: a workload marked for it must take one
-    Map<String, String> unscaled = values();
-    unscaled.put(MixKeys.BALANCE, "true");
-    unscaled.put("mix.workload.ckpt2.run", "command:" + program + " --out {dir}/f");
-    unscaled.put("mix.workload.ckpt2.balance", "true");
-    assertRefused(unscaled, "mix.workload.ckpt2.run: has no {scale}, which balancing (mix.workload.ckpt2.balance)"
-        + " resizes: put {scale} where the command takes its size, or balance off");
-    Map<String, String> unscaledJob = values();
-    unscaledJob.put(MixKeys.BALANCE, "true");
-    unscaledJob.put("mix.workload.count.run", "jar:" + jar + " {dir}/in {out}");
-    unscaledJob.put("mix.workload.count.balance", "true");
-    assertRefused(unscaledJob, "mix.workload.count.run: has no {scale}, which balancing (mix.workload.count.balance)"
-        + " resizes: put {scale} where the job takes its size, or balance off");
+    Map<String, String> unscaled = Map.of("ckpt2", "command:" + program + " --out {dir}/f", "count",
+        "jar:" + jar + " {dir}/in {out}");
+    for (Map.Entry<String, String> w : unscaled.entrySet()) {
+      Map<String, String> v = values();
+      v.put(MixKeys.BALANCE, "true");
+      v.put("mix.workload." + w.getKey() + ".run", w.getValue());
+      v.put("mix.workload." + w.getKey() + ".balance", "true");
+      assertRefused(v, "mix.workload." + w.getKey() + ".run: has no {scale}, which balancing (mix.workload."
+          + w.getKey() + ".balance) resizes: put {scale} where the " + (w.getKey().equals("ckpt2") ? "command" : "job")
+          + " takes its size, or balance off");
+    }
     // keys of a workload no list names
     assertRefused(new HashMap<>(Map.of(MixKeys.RESULTS, tmp.resolve("results").toString(), "mix.workload.x.run",
         "command:true")), "mix.workload.x.run: 'x' is not a workload of mix.workloads (none)");
