@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
+import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -75,7 +76,9 @@ class MixWithWorkloadsTest {
     assertThat(mixed.workloads()).extracting(WorkloadResult::workload).containsExactlyInAnyOrder("ior", "tfidf",
         "ckpt2");
     // its directories were removed after each phase
-    assertThat(root.resolve("mix/workloads/ckpt2")).isEmptyDirectory();
+    try (Stream<Path> left = Files.list(root.resolve("mix/workloads/ckpt2"))) {
+      assertThat(left).isEmpty();
+    }
 
     // serial: the three alone phases of the repetition one after the other
     MixSummary.Row row = MixSummary.of(mix.phases()).rows().get(0);
