@@ -157,6 +157,32 @@ class ReportWriterTest {
     assertThat(ReportWriter.terminalTables(results)).contains("checkpoint 2 slowdown");
   }
 
+  @Test
+  void tracingOverheadIsGivenForAFurtherWorkloadAlone() {
+    List<PhaseRecord> phases = new ArrayList<>();
+    // per repetition ckpt2 alone untraced, then traced: 2.0 s then 2.2 s, 3.0 s then 3.6 s; and IOR alone, whose
+    // pattern makes the summary's row
+    double[][] seconds = {{2.0, 2.2}, {3.0, 3.6}};
+    for (int rep = 1; rep <= 2; rep++) {
+      for (int traced = 0; traced < 2; traced++) {
+        for (PhaseRecord p : List.of(extraAlone("x" + rep + traced, rep, rep * 10 + traced * 5,
+            seconds[rep - 1][traced], 1.0), phase("i" + rep + traced, PhaseKind.IOR_ALONE, "n-to-1", rep,
+            rep * 10 + traced * 5 + 4, 1.0, new Object[] {"ior", 400L, 1.0}))) {
+          phases.add(new PhaseRecord(p.id(), p.fs(), p.pattern(), p.kind(), p.workload(), rep, traced == 1,
+              p.iorSegments(), p.startNs(), p.endNs(), p.status(), null, p.workloads()));
+        }
+      }
+    }
+    List<MixSummary.Overhead> overheads = MixSummary.of(phases).overheads();
+    assertThat(overheads).extracting(MixSummary.Overhead::kind).containsExactly(PhaseKind.WORKLOAD_ALONE,
+        PhaseKind.IOR_ALONE);
+    MixSummary.Overhead o = overheads.get(0);
+    assertThat(o.pattern()).isNull();
+    assertThat(o.workload()).isEqualTo("ckpt2");
+    // the mean of 2.2 / 2.0 - 1 and 3.6 / 3.0 - 1
+    assertThat(o.overhead()).isCloseTo((0.1 + 0.2) / 2, within(1e-9));
+  }
+
   private static double[] ramp(int bins, int from, int to, double value) {
     double[] v = new double[bins];
     for (int i = from; i < to; i++) {
