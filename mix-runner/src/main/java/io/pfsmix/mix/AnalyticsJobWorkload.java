@@ -23,11 +23,11 @@ import io.pfsmix.trace.hadoop.TracingFileSystem;
 import io.pfsmix.trace.tools.OutputTarget;
 
 /**
- * The user's job as the analytics side of one phase ({@link MixKeys#ANALYTICS} = jar: or spark:): a hadoop jar job run
- * by Hadoop's RunJar in a JVM of its own with the runner's class path (the shim and tracing on it) and the phase's
- * configuration as its site files, so it runs on the local runner or YARN as {@link MixKeys#JOBS} says; or
- * spark-submit with the shim and tracing on the driver's and executors' class path and the configuration's own keys as
- * spark.hadoop.*. The job is traced at the application point in every phase ({@link UserWorkloadTrace}), because its
+ * The user's job as the analytics side of one phase ({@link MixKeys#ANALYTICS} = jar: or spark:), or as a further
+ * workload ({@link MixKeys#WORKLOADS}): a hadoop jar job run by Hadoop's RunJar in a JVM of its own with the runner's
+ * class path (the shim and tracing on it) and the phase's configuration as its site files, so it runs on the local
+ * runner or YARN as {@link MixKeys#JOBS} says; or spark-submit with the shim and tracing on the driver's and executors'
+ * class path and the configuration's own keys as spark.hadoop.*. The job is traced at the application point in every phase ({@link UserWorkloadTrace}), because its
  * throughput is the bytes its trace shows it read and wrote under {dir}, over its runtime. Cancelling ends its
  * process and the processes under it.
  */

@@ -14,10 +14,11 @@ import io.pfsmix.ior.StoppableProcess;
 import io.pfsmix.trace.format.TracePoint;
 
 /**
- * The user's command as the HPC side of one phase ({@link MixKeys#HPC} = command:CMD): run by {@code sh -c} in the
- * phase's directory's local path with the LD_PRELOAD trace library, in every phase ({@link UserWorkloadTrace}), because
- * its throughput is the bytes its trace shows it read and wrote under that directory, at the POSIX point, over its
- * runtime. Cancelling ends the shell and every process under it.
+ * The user's command as the HPC side of one phase ({@link MixKeys#HPC} = command:CMD), or as a further workload
+ * ({@link MixKeys#WORKLOADS}): run by {@code sh -c} in the phase's directory's local path with the LD_PRELOAD trace
+ * library, in every phase ({@link UserWorkloadTrace}), because its throughput is the bytes its trace shows it read and
+ * wrote under that directory, at the POSIX point, over its runtime. Cancelling ends the shell and every process under
+ * it.
  */
 final class CommandWorkload implements Workload {
 
