@@ -22,6 +22,7 @@ import picocli.CommandLine.Option;
         "each workload's throughput alone vs mixed and the runtime serial vs mixed, with charts and a merged trace.",
         "With --hpc command:CMD your own program (an MPI checkpoint, any shell command) takes IOR's place.",
         "With --analytics jar:... or spark:... your own Hadoop job or Spark application takes TFIDF's place.",
+        "More workloads join those two through mix.workloads in the settings file (or --set; see docs/mix.md).",
         "Settings come from --config (a properties file, see docs/mix.md) with the flags below on top; a bad setting is",
         "refused before anything runs. Progress goes to stderr; the tables and the report's path to stdout.",
         "Exit code 0: complete; 1: refused, or stopped by a failed phase; 130 after Ctrl-C, 143 after SIGTERM (the report"

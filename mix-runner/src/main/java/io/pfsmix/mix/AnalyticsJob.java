@@ -54,36 +54,37 @@ public record AnalyticsJob(Kind kind, Path program, List<String> args, String la
   /**
    * Reads and checks a job definition before anything runs; every problem names its key.
    *
-   * @param value {@link MixKeys#ANALYTICS}'s value, starting with jar: or spark:
-   * @param name {@link MixKeys#ANALYTICS_NAME}, or null for the default label
-   * @param scale {@link MixKeys#ANALYTICS_SCALE}, or null when not given
+   * @param keys the keys that define it ({@link WorkloadKeys#ANALYTICS}, or a further workload's)
+   * @param value the definition's value, starting with jar: or spark:
+   * @param name its label, or null for the default label
+   * @param scale its {scale}, or null when not given
    */
-  static AnalyticsJob parse(String value, String name, Integer scale) {
+  static AnalyticsJob parse(WorkloadKeys keys, String value, String name, Integer scale) {
     Kind kind = value.startsWith(Kind.JAR.prefix()) ? Kind.JAR : Kind.SPARK;
     String rest = value.substring(kind.prefix().length()).trim();
     if (rest.isEmpty()) {
-      throw new MixConfigException(MixKeys.ANALYTICS, "names no " + (kind == Kind.JAR ? "jar" : "Spark installation")
+      throw new MixConfigException(keys.run(), "names no " + (kind == Kind.JAR ? "jar" : "Spark installation")
           + EXAMPLE);
     }
     List<String> words = List.of(rest.split("\\s+"));
     Path first = Path.of(words.get(0)).toAbsolutePath().normalize();
     List<String> args = words.subList(1, words.size());
-    Placeholders.check(String.join(" ", args), PLACEHOLDERS, MixKeys.ANALYTICS);
-    Path program = kind == Kind.JAR ? checkJar(first, args) : checkSpark(first, args);
+    Placeholders.check(String.join(" ", args), PLACEHOLDERS, keys.run());
+    Path program = kind == Kind.JAR ? checkJar(first, args, keys.run()) : checkSpark(first, args, keys.run());
     if (scale != null && args.stream().noneMatch(a -> Placeholders.has(a, SCALE))) {
-      throw new MixConfigException(MixKeys.ANALYTICS_SCALE, "sets {scale}, which the job's arguments do not take");
+      throw new MixConfigException(keys.scale(), "sets {scale}, which the job's arguments do not take");
     }
     if (name != null && name.isBlank()) {
-      throw new MixConfigException(MixKeys.ANALYTICS_NAME, "is empty");
+      throw new MixConfigException(keys.name(), "is empty");
     }
     return new AnalyticsJob(kind, program, List.copyOf(args), name != null ? name.trim()
         : defaultLabel(kind, first, args), scale != null ? scale : MixKeys.ANALYTICS_SCALE_DEFAULT);
   }
 
   /** The jar must be a readable jar; without a Main-Class in its manifest the class to run must follow, in the jar. */
-  private static Path checkJar(Path jar, List<String> args) {
+  private static Path checkJar(Path jar, List<String> args, String setting) {
     if (!Files.isRegularFile(jar)) {
-      throw new MixConfigException(MixKeys.ANALYTICS, jar + (Files.exists(jar) ? " is not a regular file"
+      throw new MixConfigException(setting, jar + (Files.exists(jar) ? " is not a regular file"
           : " does not exist"));
     }
     try (JarFile file = new JarFile(jar.toFile())) {
@@ -91,38 +92,38 @@ public record AnalyticsJob(Kind kind, Path program, List<String> args, String la
           && file.getManifest().getMainAttributes().getValue("Main-Class") != null;
       if (!main) {
         if (args.isEmpty()) {
-          throw new MixConfigException(MixKeys.ANALYTICS, jar + " names no Main-Class in its manifest, so the class to"
+          throw new MixConfigException(setting, jar + " names no Main-Class in its manifest, so the class to"
               + " run must follow it (jar:JAR CLASS ARGS)");
         }
         String entry = args.get(0).replace('.', '/') + ".class";
         if (file.getEntry(entry) == null) {
-          throw new MixConfigException(MixKeys.ANALYTICS, jar + " has no Main-Class, and no class " + args.get(0)
+          throw new MixConfigException(setting, jar + " has no Main-Class, and no class " + args.get(0)
               + " to run in its place");
         }
       }
     } catch (IOException e) {
-      throw new MixConfigException(MixKeys.ANALYTICS, jar + " is not a readable jar: " + e.getMessage());
+      throw new MixConfigException(setting, jar + " is not a readable jar: " + e.getMessage());
     }
     return jar;
   }
 
   /** The Spark home must hold an executable bin/spark-submit, and the arguments an application. */
-  private static Path checkSpark(Path home, List<String> args) {
+  private static Path checkSpark(Path home, List<String> args, String setting) {
     Path submit = home.resolve("bin/spark-submit");
     if (!Files.isRegularFile(submit) || !Files.isExecutable(submit)) {
-      throw new MixConfigException(MixKeys.ANALYTICS, home + " is no Spark installation: " + submit
+      throw new MixConfigException(setting, home + " is no Spark installation: " + submit
           + (Files.exists(submit) ? " is not an executable file" : " does not exist") + " (pip's pyspark: SPARK_HOME is"
           + " its package directory, .../site-packages/pyspark)");
     }
     if (application(args) == null) {
-      throw new MixConfigException(MixKeys.ANALYTICS, "names no application after spark-submit's options"
+      throw new MixConfigException(setting, "names no application after spark-submit's options"
           + " (spark:SPARK_HOME [OPTIONS] APP [ARGS], e.g. spark:" + home + " --master local[2] app.py {dir}/input"
           + " {out})");
     }
     for (String arg : args) {
       for (String key : SPARK_CLASS_PATH_KEYS) {
         if (arg.startsWith(key + "=")) {
-          throw new MixConfigException(MixKeys.ANALYTICS, arg + " is set by the mix itself (the shim and tracing on"
+          throw new MixConfigException(setting, arg + " is set by the mix itself (the shim and tracing on"
               + " the class path); put your jars in --jars");
         }
       }
@@ -194,9 +195,14 @@ public record AnalyticsJob(Kind kind, Path program, List<String> args, String la
     return defaultLabel(kind, Path.of(words.get(0)), words.subList(1, words.size()));
   }
 
+  /** Whether the job's arguments take {@code {scale}}, so that balancing can resize it. */
+  boolean scalable() {
+    return args.stream().anyMatch(a -> Placeholders.has(a, SCALE));
+  }
+
   /** The job's arguments of one phase: each word with its placeholders replaced, as one argument. */
-  List<String> args(String dir, String out) {
-    Map<String, String> values = Map.of(DIR, dir, OUT, out, SCALE, Integer.toString(scale));
+  List<String> args(String dir, String out, int scaleValue) {
+    Map<String, String> values = Map.of(DIR, dir, OUT, out, SCALE, Integer.toString(scaleValue));
     List<String> filled = new ArrayList<>();
     for (String arg : args) {
       filled.add(Placeholders.fill(arg, values, v -> v));

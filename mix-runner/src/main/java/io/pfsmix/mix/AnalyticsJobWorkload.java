@@ -34,25 +34,29 @@ import io.pfsmix.trace.hadoop.TracingFileSystem;
 import io.pfsmix.trace.tools.OutputTarget;
 
 /**
- * The user's job as the analytics side of one phase ({@link MixKeys#ANALYTICS} = jar: or spark:): a hadoop jar job run
- * by Hadoop's RunJar in a JVM of its own with the runner's class path (the shim and tracing on it) and the phase's
- * configuration as its site files, so it runs on the local runner or YARN as {@link MixKeys#JOBS} says; or
- * spark-submit with the shim and tracing on the driver's and executors' class path and the configuration's own keys as
- * spark.hadoop.*. The job is traced at the application point in every phase ({@link UserWorkloadTrace}), because its
- * throughput is the bytes its trace shows it read and wrote under {dir}, over its runtime. Cancelling ends its
- * process and the processes under it, and, on YARN, the applications it submitted: each carries a tag of this
- * workload's, and those its client leaves unfinished (stopped, or exited with an error) are killed.
+ * The user's job as the analytics side of one phase ({@link MixKeys#ANALYTICS} = jar: or spark:), or as a further
+ * workload ({@link MixKeys#WORKLOADS}): a hadoop jar job run by Hadoop's RunJar in a JVM of its own with the runner's
+ * class path (the shim and tracing on it) and the phase's configuration as its site files, so it runs on the local
+ * runner or YARN as {@link MixKeys#JOBS} says; or spark-submit with the shim and tracing on the driver's and executors'
+ * class path and the configuration's own keys as spark.hadoop.*. The job is traced at the application point in every
+ * phase ({@link UserWorkloadTrace}), because its throughput is the bytes its trace shows it read and wrote under
+ * {dir}, over its runtime. Cancelling ends its process and the processes under it, and, on YARN, the applications it
+ * submitted: each carries a tag of this workload's, and those its client leaves unfinished (stopped, or exited with
+ * an error) are killed.
  */
 final class AnalyticsJobWorkload implements Workload {
 
   /** Directory of the mix's directory that is the job's {dir}. */
   static final String DIR_NAME = "analytics";
-  /** Directory of the results that holds the job's output (stdout and stderr) of each phase, {@code PHASE.txt}. */
-  static final String OUTPUT_DIR = "analytics-output";
-  /** The job's trace files within a traced phase's trace directory. */
-  static final String TRACE_SUBDIR = "analytics";
-  /** Directory of the results where untraced phases' job traces are counted, then removed. */
-  static final String SCRATCH_TRACES = "untraced-analytics-traces";
+  /**
+   * The analytics side's output and traces in the results: analytics-output/PHASE.txt, traces/PHASE/analytics/,
+   * untraced-analytics-traces/.
+   */
+  static UserWorkloadTrace.Slot analyticsSide(MixSettings settings) {
+    return new UserWorkloadTrace.Slot(TFIDF, settings.analyticsLabel(), "analytics-output", "analytics",
+        "untraced-analytics-traces");
+  }
+
   private static final String RUN_JAR = "org.apache.hadoop.util.RunJar";
   /** Spark's key for the tags of the applications it submits to YARN. */
   private static final String SPARK_YARN_TAGS = "spark.yarn.tags";
@@ -62,28 +66,42 @@ final class AnalyticsJobWorkload implements Workload {
 
   private final Configuration conf;
   private final MixSettings settings;
+  private final UserWorkloadTrace.Slot slot;
+  private final AnalyticsJob job;
+  private final String dir;
   private final String outputDir;
+  private final int scale;
   private final StoppableProcess process = new StoppableProcess();
   /** The YARN application tag of this run's job (YARN keeps tags in lower case). */
   private final String yarnTag = "pfsmix-" + UUID.randomUUID();
 
-  AnalyticsJobWorkload(Configuration conf, MixSettings settings, String outputDir) {
+  /**
+   * @param slot the analytics side's ({@link #analyticsSide}) or a further workload's
+   * @param dir the job's {dir} on the mix's file system, kept from phase to phase
+   * @param outputDir the phase's {out}
+   */
+  AnalyticsJobWorkload(Configuration conf, MixSettings settings, UserWorkloadTrace.Slot slot, AnalyticsJob job,
+      String dir, String outputDir, int scale) {
     this.conf = conf;
     this.settings = settings;
+    this.slot = slot;
+    this.job = job;
+    this.dir = dir;
     this.outputDir = outputDir;
+    this.scale = scale;
   }
 
-  /** The job's {dir} on the mix's file system: DIR/analytics, kept from phase to phase (its input lives there). */
+  /** The analytics job's {dir} on the mix's file system: DIR/analytics, kept from phase to phase (its input there). */
   static String directory(MixSettings settings) {
     return settings.dir().replaceAll("/+$", "") + "/" + DIR_NAME;
   }
 
-  /** Makes the job's {dir} and the parent of its phases' {out} before any phase runs. */
-  static void prepare(Configuration conf, MixSettings settings, String outputParent, Progress progress)
+  /** Makes the parent of a job's phases' {out} (under its {dir}) before any phase runs. */
+  static void prepare(Configuration conf, String label, String dir, String outputParent, Progress progress)
       throws IOException {
     FileSystem fs = FileSystem.get(conf);
     fs.mkdirs(new org.apache.hadoop.fs.Path(outputParent));
-    progress.say("  " + settings.analyticsLabel() + "'s {dir}: " + qualified(fs, directory(settings)));
+    progress.say("  " + label + "'s {dir}: " + qualified(fs, dir));
   }
 
   private static String qualified(FileSystem fs, String path) {
@@ -92,23 +110,22 @@ final class AnalyticsJobWorkload implements Workload {
 
   @Override
   public String name() {
-    return TFIDF;
+    return slot.name();
   }
 
   @Override
   public String label() {
-    return settings.analyticsLabel();
+    return slot.label();
   }
 
   @Override
   public WorkloadResult run() throws Exception {
     long start = WallClock.nowNs();
-    AnalyticsJob job = settings.analytics();
     FileSystem fs = FileSystem.get(conf);
-    String dir = qualified(fs, directory(settings));
-    List<String> args = job.args(dir, qualified(fs, outputDir));
+    String dir = qualified(fs, this.dir);
+    List<String> args = job.args(dir, qualified(fs, outputDir), scale);
     String phase = new org.apache.hadoop.fs.Path(outputDir).getName();
-    Path output = settings.results().resolve(OUTPUT_DIR).resolve(phase + ".txt");
+    Path output = settings.results().resolve(slot.output()).resolve(phase + ".txt");
     Files.createDirectories(output.getParent());
     String kept = settings.results().relativize(output).toString();
     String who = job.kind() == AnalyticsJob.Kind.JAR ? "the jar job" : "the Spark application";
@@ -117,7 +134,7 @@ final class AnalyticsJobWorkload implements Workload {
     String traced;
     double seconds;
     Path confDir = null;
-    try (UserWorkloadTrace trace = new UserWorkloadTrace(conf, settings, phase, TRACE_SUBDIR, SCRATCH_TRACES)) {
+    try (UserWorkloadTrace trace = new UserWorkloadTrace(conf, settings, phase, slot)) {
       Configuration jobConf = new Configuration(conf);
       if (trace.traced()) {
         jobConf.set(TraceConfigKeys.DESTINATION, trace.dir().toString());
@@ -168,14 +185,14 @@ final class AnalyticsJobWorkload implements Workload {
       }
     }
     Map<String, Object> details = new LinkedHashMap<>();
-    details.put("label", settings.analyticsLabel());
+    details.put("label", slot.label());
     details.put("command", shown);
-    details.put("scale", job.scale());
+    details.put("scale", scale);
     details.put("bytesRead", io.read());
     details.put("bytesWritten", io.written());
     details.put("traced", traced);
     details.put("output", kept);
-    return new WorkloadResult(TFIDF, io.read() + io.written(), seconds, start, WallClock.nowNs(), details);
+    return new WorkloadResult(slot.name(), io.read() + io.written(), seconds, start, WallClock.nowNs(), details);
   }
 
   /**

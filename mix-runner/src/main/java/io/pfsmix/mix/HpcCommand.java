@@ -37,24 +37,25 @@ public record HpcCommand(String template, String label, int scale) {
   /**
    * Reads and checks a command definition before anything runs; every problem names its key.
    *
-   * @param value {@link MixKeys#HPC}'s value, starting with {@link #PREFIX}
-   * @param name {@link MixKeys#HPC_NAME}, or null for the default label
+   * @param keys the keys that define it ({@link WorkloadKeys#HPC}, or a further workload's)
+   * @param value the definition's value, starting with {@link #PREFIX}
+   * @param name its label, or null for the default label
    * @param balance whether balancing will resize {@code {scale}}
    */
-  static HpcCommand parse(String value, String name, int scale, boolean balance) {
+  static HpcCommand parse(WorkloadKeys keys, String value, String name, int scale, boolean balance) {
     String template = value.substring(PREFIX.length()).trim();
     if (template.isEmpty()) {
-      throw new MixConfigException(MixKeys.HPC, "the command is empty (command:CMD, e.g. command:mpirun -np {ranks}"
+      throw new MixConfigException(keys.run(), "the command is empty (command:CMD, e.g. command:mpirun -np {ranks}"
           + " ./ckpt --out {dir}/ckpt --size {scale}m)");
     }
-    Placeholders.check(template, PLACEHOLDERS, MixKeys.HPC);
-    checkProgram(program(words(template)));
+    Placeholders.check(template, PLACEHOLDERS, keys.run());
+    checkProgram(program(words(template)), keys.run());
     if (balance && !Placeholders.has(template, SCALE)) {
-      throw new MixConfigException(MixKeys.HPC, "has no {scale}, which balancing (" + MixKeys.BALANCE + ") resizes:"
+      throw new MixConfigException(keys.run(), "has no {scale}, which balancing (" + keys.balance() + ") resizes:"
           + " put {scale} where the command takes its size, or balance off");
     }
     if (name != null && name.isBlank()) {
-      throw new MixConfigException(MixKeys.HPC_NAME, "is empty");
+      throw new MixConfigException(keys.name(), "is empty");
     }
     return new HpcCommand(template, name != null ? name.trim() : defaultLabel(template), scale);
   }
@@ -131,18 +132,18 @@ public record HpcCommand(String template, String label, int scale) {
    * A plain first word must name a program: an executable file when it is a path, else a program on PATH or a shell
    * builtin, as {@code command -v} finds it. A word the shell would expand is left for the shell to judge.
    */
-  private static void checkProgram(String word) {
+  private static void checkProgram(String word, String key) {
     if (!PLAIN_WORD.matcher(word).matches()) {
       return;
     }
     if (word.contains("/")) {
       Path file = Path.of(word).toAbsolutePath().normalize();
       if (!Files.isRegularFile(file)) {
-        throw new MixConfigException(MixKeys.HPC, file + (Files.exists(file) ? " is not a regular file"
+        throw new MixConfigException(key, file + (Files.exists(file) ? " is not a regular file"
             : " does not exist"));
       }
       if (!Files.isExecutable(file)) {
-        throw new MixConfigException(MixKeys.HPC, file + " is not executable");
+        throw new MixConfigException(key, file + " is not executable");
       }
       return;
     }
@@ -152,14 +153,14 @@ public record HpcCommand(String template, String label, int scale) {
           .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD).start();
       status = p.waitFor();
     } catch (IOException e) {
-      throw new MixConfigException(MixKeys.HPC, "cannot ask sh whether '" + word + "' is a program: "
+      throw new MixConfigException(key, "cannot ask sh whether '" + word + "' is a program: "
           + e.getMessage());
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      throw new MixConfigException(MixKeys.HPC, "interrupted while checking '" + word + "'");
+      throw new MixConfigException(key, "interrupted while checking '" + word + "'");
     }
     if (status != 0) {
-      throw new MixConfigException(MixKeys.HPC, "'" + word + "' is neither a program on PATH nor a shell builtin");
+      throw new MixConfigException(key, "'" + word + "' is neither a program on PATH nor a shell builtin");
     }
   }
 }

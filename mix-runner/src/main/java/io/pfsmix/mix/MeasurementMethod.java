@@ -57,10 +57,15 @@ public record MeasurementMethod(boolean alternateOrder, boolean sync, boolean dr
     return ordered;
   }
 
-  /** @param hpc the HPC side's label: IOR (run per pattern), or the command's (run once) */
-  String describeOrder(String hpc, String analytics) {
-    String order = analytics + " alone, then " + (hpc.equals(HpcCommand.IOR_LABEL) ? "per pattern IOR" : hpc)
-        + " alone and mixed";
+  /**
+   * @param hpc the HPC side's label: IOR (run per pattern), or the command's (run once)
+   * @param extras the further workloads' labels, each run alone after the analytics side
+   */
+  String describeOrder(String hpc, String analytics, List<String> extras) {
+    StringBuilder alone = new StringBuilder(analytics + " alone");
+    extras.forEach(x -> alone.append(", ").append(x).append(" alone"));
+    String order = alone + ", then " + (hpc.equals(HpcCommand.IOR_LABEL) ? "per pattern IOR" : hpc)
+        + " alone and mixed" + (extras.isEmpty() ? "" : " (every workload at once)");
     return alternateOrder ? "alternate: " + order + "; reversed in even repetitions" : "fixed: " + order;
   }
 }

@@ -1,6 +1,7 @@
 package io.pfsmix.mix;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -32,16 +33,22 @@ final class MixChecks {
   static List<Finding> of(MixResults results, MixSummary summary) {
     String hpc = HpcCommand.labelOf(results.settings());
     String an = AnalyticsJob.labelOf(results.settings());
+    Map<String, String> labels = new LinkedHashMap<>(ReportWriter.extraLabels(results.settings(), summary));
+    labels.put(Workload.IOR, hpc);
+    labels.put(Workload.TFIDF, an);
     List<Finding> findings = new ArrayList<>();
     List<PhaseRecord> measured = results.phases().stream().filter(PhaseRecord::ok)
         .filter(p -> p.kind() == PhaseKind.TFIDF_ALONE || p.kind() == PhaseKind.IOR_ALONE
-            || p.kind() == PhaseKind.MIXED).toList();
+            || p.kind() == PhaseKind.WORKLOAD_ALONE || p.kind() == PhaseKind.MIXED).toList();
     for (MixSummary.Row row : summary.rows()) {
       Map<String, String> env = results.environment().getOrDefault(row.fs(), Map.of());
       fasterMixed(findings, row, Workload.IOR, row.iorAlone(), row.iorMixed(), row.iorSlowdown(), measured, env,
-          iorSyncs(results.settings()), hpc, an);
+          iorSyncs(results.settings()), labels);
       fasterMixed(findings, row, Workload.TFIDF, row.tfidfAlone(), row.tfidfMixed(), row.tfidfSlowdown(), measured,
-          env, false, hpc, an);
+          env, false, labels);
+      for (MixSummary.Extra x : row.extras()) {
+        fasterMixed(findings, row, x.workload(), x.alone(), x.mixed(), x.slowdown(), measured, env, false, labels);
+      }
     }
     boolean iorSyncs = iorSyncs(results.settings());
     results.environment().forEach((fs, env) -> {
@@ -68,16 +75,22 @@ final class MixChecks {
     return findings;
   }
 
+  /**
+   * @param workload {@link Workload#IOR}, {@link Workload#TFIDF} or a further workload's name
+   * @param labels every workload's label by name
+   */
   private static void fasterMixed(List<Finding> findings, MixSummary.Row row, String workload, Stats alone,
-      Stats mixed, double slowdown, List<PhaseRecord> measured, Map<String, String> env, boolean iorSyncs, String hpc,
-      String an) {
+      Stats mixed, double slowdown, List<PhaseRecord> measured, Map<String, String> env, boolean iorSyncs,
+      Map<String, String> labels) {
     if (!(slowdown < 1)) {
       return;
     }
-    boolean ior = hpc.equals(HpcCommand.IOR_LABEL);
-    String name = label(workload, hpc, an) + (workload.equals(Workload.IOR) && ior ? " " + row.patternLabel() : "")
-        + " on "
-        + row.fs() + (row.traced() ? " (traced)" : " (untraced)");
+    boolean ior = labels.get(Workload.IOR).equals(HpcCommand.IOR_LABEL);
+    // a further workload's alone phases serve every pattern, as the analytics side's do: its mixed phases differ
+    boolean extra = !workload.equals(Workload.IOR) && !workload.equals(Workload.TFIDF);
+    String pattern = !ior ? "" : workload.equals(Workload.IOR) ? " " + row.patternLabel()
+        : extra ? " beside IOR " + row.patternLabel() : "";
+    String name = labels.get(workload) + pattern + " on " + row.fs() + (row.traced() ? " (traced)" : " (untraced)");
     StringBuilder text = new StringBuilder(String.format(Locale.ROOT,
         "%s ran faster mixed than alone: slowdown %.2f× (alone %s, mixed %s MiB/s).", name, slowdown,
         alone.format(1), mixed.format(1)));
@@ -86,10 +99,11 @@ final class MixChecks {
     } else if (alone.n() < 2 || mixed.n() < 2) {
       text.append(" With one repetition the spread is unknown (repeat with -r 3 or more).");
     }
-    text.append(orderEffect(row, workload, measured, hpc, an));
+    text.append(orderEffect(row, workload, measured, labels.get(workload)));
     StorageProbe probe = StorageProbe.from(env);
     boolean waited = workload.equals(Workload.IOR) && iorSyncs;
-    double bound = probe == null || waited ? Double.NaN : workload.equals(Workload.IOR) ? probe.writeMiBs()
+    // a further workload may read, write or both: no one probe figure bounds it
+    double bound = probe == null || waited || extra ? Double.NaN : workload.equals(Workload.IOR) ? probe.writeMiBs()
         : probe.readFromStorage() ? probe.readMiBs() : Double.NaN;
     if (probe == null && !waited) {
       text.append(" There was no storage probe (" + MixKeys.PROBE_SIZE + " = 0) to tell page-cache speed from the"
@@ -104,9 +118,10 @@ final class MixChecks {
   }
 
   /** Per-repetition slowdowns split by whether the alone phase ran before the mixed one. */
-  private static String orderEffect(MixSummary.Row row, String workload, List<PhaseRecord> measured, String hpc,
-      String an) {
-    PhaseKind aloneKind = workload.equals(Workload.IOR) ? PhaseKind.IOR_ALONE : PhaseKind.TFIDF_ALONE;
+  private static String orderEffect(MixSummary.Row row, String workload, List<PhaseRecord> measured, String label) {
+    PhaseKind aloneKind = workload.equals(Workload.IOR) ? PhaseKind.IOR_ALONE : workload.equals(Workload.TFIDF)
+        ? PhaseKind.TFIDF_ALONE : PhaseKind.WORKLOAD_ALONE;
+    String aloneWorkload = aloneKind == PhaseKind.WORKLOAD_ALONE ? workload : null;
     String alonePattern = workload.equals(Workload.IOR) ? row.pattern() : null;
     List<Double> aloneFirst = new ArrayList<>();
     List<Double> mixedFirst = new ArrayList<>();
@@ -118,7 +133,7 @@ final class MixChecks {
       for (PhaseRecord alone : measured) {
         if (alone.kind() == aloneKind && alone.fs().equals(row.fs()) && alone.traced() == row.traced()
             && alone.repetition() == mixed.repetition() && Objects.equals(alone.pattern(), alonePattern)
-            && alone.result(workload) != null) {
+            && Objects.equals(alone.workload(), aloneWorkload) && alone.result(workload) != null) {
           double slowdown = alone.result(workload).throughputMiBs() / mixed.result(workload).throughputMiBs();
           (alone.startNs() < mixed.startNs() ? aloneFirst : mixedFirst).add(slowdown);
         }
@@ -131,7 +146,7 @@ final class MixChecks {
     Stats before = Stats.of(aloneFirst);
     Stats after = Stats.of(mixedFirst);
     return String.format(Locale.ROOT, " Slowdown with %s alone run before the mixed phase %s, after it %s%s.",
-        label(workload, hpc, an), before.format(2), after.format(2),
+        label, before.format(2), after.format(2),
         (before.mean() < 1) != (after.mean() < 1) ? ": the phase order, not the mix, decides whether it is faster" : "");
   }
 
@@ -168,7 +183,4 @@ final class MixChecks {
     return java.util.Arrays.stream(flags.trim().split("\\s+")).anyMatch(f -> f.equals("-e") || f.equals("-Y"));
   }
 
-  private static String label(String workload, String hpc, String an) {
-    return workload.equals(Workload.IOR) ? hpc : an;
-  }
 }

@@ -95,6 +95,19 @@ public final class MixKeys {
   public static final String ANALYTICS_SCALE = "mix.analytics.scale";
   public static final int ANALYTICS_SCALE_DEFAULT = 1;
 
+  /**
+   * Further workloads, comma-separated names (letters, digits, '-'), that join the study's two sides: each runs alone
+   * once per repetition and in every mixed phase, defined by the mix.workload.NAME.* keys (see docs/mix.md).
+   */
+  public static final String WORKLOADS = "mix.workloads";
+  public static final String WORKLOADS_DEFAULT = "";
+
+  /**
+   * Prefix of a further workload's keys: mix.workload.NAME.run (command:CMD, jar:JAR [CLASS] ARGS or spark:SPARK_HOME
+   * ARGS), .name (its label), .scale (its {scale}) and .balance (whether balancing resizes its {scale}).
+   */
+  public static final String WORKLOAD_PREFIX = "mix.workload.";
+
   /** HTTP request data the classifier reads; generated there when absent. Default: DIR/tfidf/requests. */
   public static final String TFIDF_DATA = "mix.tfidf.data";
 

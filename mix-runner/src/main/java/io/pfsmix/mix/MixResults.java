@@ -21,7 +21,11 @@ public record MixResults(int version, String status, String reason, long started
     Map<String, String> settings, Map<String, Map<String, String>> environment, List<BalanceStep> balancing,
     List<PhaseRecord> phases, TraceTotals trace) {
 
-  public static final int VERSION = 1;
+  /**
+   * 2: further workloads (mix.workloads) have results under their names, phases a "workload" (the further workload
+   * of a WORKLOAD_ALONE or BALANCE_WORKLOAD phase), balancing steps a "workload" (what they resized).
+   */
+  public static final int VERSION = 2;
   public static final String COMPLETE = "complete";
   public static final String INCOMPLETE = "incomplete";
 

@@ -52,6 +52,10 @@ public final class MixRunner {
   private final Map<String, Map<String, String>> environment = new LinkedHashMap<>();
   /** Where the real IOR wrote the checkpoints, as local paths (its traces name those), per file system run. */
   private final List<String> localIorDirs = new ArrayList<>();
+  /** Where further workloads' commands ran, as local paths (their traces name those), per file system run. */
+  private final List<String> localWorkloadDirs = new ArrayList<>();
+  /** Each further workload's {scale} on the file system being run: its own, or what balancing found. */
+  private final Map<String, Integer> scales = new LinkedHashMap<>();
   private final CountDownLatch finished = new CountDownLatch(1);
   private volatile PhaseExecutor current;
   private volatile String cancelReason;
@@ -157,7 +161,8 @@ public final class MixRunner {
     try (MixEnvironment env = MixEnvironment.start(fs, settings.jobs(), settings, workDir, progress)) {
       Map<String, String> description = new LinkedHashMap<>(env.description());
       description.put("default file system", env.conf().get(FileSystem.FS_DEFAULT_NAME_KEY));
-      description.put("phase order", settings.method().describeOrder(settings.hpcLabel(), settings.analyticsLabel()));
+      description.put("phase order", settings.method().describeOrder(settings.hpcLabel(), settings.analyticsLabel(),
+          settings.workloads().stream().map(ExtraWorkload::label).toList()));
       if (settings.hpc() != null) {
         description.put("HPC side", settings.hpcLabel() + ": traced by the preload library in every phase, its bytes"
             + " counted from its trace; its untraced phases carry the library's cost too");
@@ -169,6 +174,9 @@ public final class MixRunner {
       environment.put(fs.label(), description);
       if (settings.iorNative() != null || settings.hpc() != null) {
         localIorDirs.add(NativeIorWorkload.localPath(env.conf(), iorDir()).toString());
+      }
+      if (settings.workloads().stream().anyMatch(w -> w.command() != null)) {
+        localWorkloadDirs.add(NativeIorWorkload.localPath(env.conf(), workloadsDir()).toString());
       }
       checkCancelled();
       // the mix's directory is this run's alone until it ends: no other run writes its checkpoints or labels there
@@ -193,7 +201,9 @@ public final class MixRunner {
   private void removeLeftovers(Configuration conf, FileSystemSpec fs) throws IOException {
     FileSystem fileSystem = FileSystem.get(conf);
     List<org.apache.hadoop.fs.Path> leftovers = new ArrayList<>();
-    for (String dir : List.of(iorDir(), analyticsOutputDir(settings))) {
+    List<String> phaseDirs = new ArrayList<>(List.of(iorDir(), analyticsOutputDir(settings)));
+    settings.workloads().forEach(w -> phaseDirs.add(w.phasesDirectory(settings)));
+    for (String dir : phaseDirs) {
       org.apache.hadoop.fs.Path path = new org.apache.hadoop.fs.Path(dir);
       if (fileSystem.exists(path) && fileSystem.getFileStatus(path).isDirectory()) {
         for (org.apache.hadoop.fs.FileStatus child : fileSystem.listStatus(path)) {
@@ -233,10 +243,12 @@ public final class MixRunner {
     for (IorPattern pattern : settings.patterns()) {
       segments.put(pattern, settings.hpcSize());
     }
+    scales.clear();
+    settings.workloads().forEach(w -> scales.put(w.name(), w.scale()));
     boolean firstPassTraced = settings.tracing().passes().get(0);
     if (settings.warmup()) {
       IorPattern first = settings.patterns().get(0);
-      phase(env, fs, first, PhaseKind.WARMUP, 0, firstPassTraced, segments.get(first));
+      phase(env, fs, new Step(PhaseKind.WARMUP, first, null, firstPassTraced), 0, segments.get(first));
     }
     // after the warm-up, so that the probe measures the storage, not the JVM's first use of the file system
     if (settings.method().probeBytes() > 0) {
@@ -249,67 +261,91 @@ public final class MixRunner {
           fs.label(), probe.writeMiBs(), probe.readMiBs(), probe.readFromStorage() ? "storage" : "possibly memory"));
     }
     if (settings.balance()) {
-      PhaseRecord target = phase(env, fs, null, PhaseKind.BALANCE_TFIDF, 0, firstPassTraced, 0);
+      PhaseRecord target = phase(env, fs, new Step(PhaseKind.BALANCE_TFIDF, null, null, firstPassTraced), 0, 0);
       for (IorPattern pattern : settings.patterns()) {
-        segments.put(pattern, balance(env, fs, pattern, target.seconds(), firstPassTraced, room));
+        segments.put(pattern, balance(env, fs, new Step(PhaseKind.BALANCE_IOR, pattern, null, firstPassTraced),
+            target.seconds(), room));
+      }
+      for (ExtraWorkload w : settings.workloads()) {
+        if (w.balance()) {
+          scales.put(w.name(), balance(env, fs, new Step(PhaseKind.BALANCE_WORKLOAD, null, w, firstPassTraced),
+              target.seconds(), room));
+        }
       }
     }
     for (int rep = 1; rep <= settings.repetitions(); rep++) {
       List<Step> steps = new ArrayList<>();
       for (boolean traced : settings.tracing().passes()) {
-        steps.add(new Step(PhaseKind.TFIDF_ALONE, null, traced));
+        steps.add(new Step(PhaseKind.TFIDF_ALONE, null, null, traced));
+        for (ExtraWorkload w : settings.workloads()) {
+          steps.add(new Step(PhaseKind.WORKLOAD_ALONE, null, w, traced));
+        }
         for (IorPattern pattern : settings.patterns()) {
-          steps.add(new Step(PhaseKind.IOR_ALONE, pattern, traced));
-          steps.add(new Step(PhaseKind.MIXED, pattern, traced));
+          steps.add(new Step(PhaseKind.IOR_ALONE, pattern, null, traced));
+          steps.add(new Step(PhaseKind.MIXED, pattern, null, traced));
         }
       }
       for (Step step : settings.method().order(steps, rep)) {
-        phase(env, fs, step.pattern(), step.kind(), rep, step.traced(),
-            step.pattern() == null ? 0 : segments.get(step.pattern()));
+        phase(env, fs, step, rep, step.pattern() == null ? 0 : segments.get(step.pattern()));
       }
     }
   }
 
-  /** One measured phase of a repetition. */
-  private record Step(PhaseKind kind, IorPattern pattern, boolean traced) {
+  /**
+   * One phase: its kind, the IOR pattern of a phase that runs the HPC side, the further workload of a phase that runs
+   * one alone, whether it is traced.
+   */
+  private record Step(PhaseKind kind, IorPattern pattern, ExtraWorkload workload, boolean traced) {
+
+    /** Whether the phase runs {@code w}: every workload runs in a mixed phase and the warm-up. */
+    boolean runs(ExtraWorkload w) {
+      return kind == PhaseKind.MIXED || kind == PhaseKind.WARMUP || w.equals(workload);
+    }
   }
 
   /**
-   * Adjusts IOR segments (or the command's {scale}) until IOR alone takes as long as TFIDF alone; returns the best
-   * count found.
+   * Adjusts IOR segments (or the HPC command's, or a further workload's, {scale}) until the workload of {@code step}
+   * alone takes as long as TFIDF alone; returns the best size found.
+   *
+   * @param step a {@link PhaseKind#BALANCE_IOR} step of a pattern, or a {@link PhaseKind#BALANCE_WORKLOAD} step
    */
-  private int balance(MixEnvironment env, FileSystemSpec fs, IorPattern pattern, double tfidfSeconds, boolean traced,
-      long room) throws Exception {
-    String hpc = settings.hpcLabel();
-    IntFunction<String> size = n -> settings.hpc() == null ? n + " segments" : "scale " + n;
-    // a command's bytes per unit of {scale} are known once it ran; the most it has moved per unit is taken
-    long bytesPerUnit = settings.hpc() == null ? settings.checkpointBytes(1) : 0;
-    int segments = settings.hpcSize();
+  private int balance(MixEnvironment env, FileSystemSpec fs, Step step, double tfidfSeconds, long room)
+      throws Exception {
+    ExtraWorkload extra = step.workload();
+    String workload = extra == null ? Workload.IOR : extra.name();
+    String label = extra == null ? settings.hpcLabel() : extra.label();
+    String where = step.pattern() != null ? step.pattern().label() : label;
+    boolean iorSegments = extra == null && settings.hpc() == null;
+    IntFunction<String> size = n -> iorSegments ? n + " segments" : "scale " + n;
+    // a command's or job's bytes per unit of {scale} are known once it ran; the most it has moved per unit is taken
+    long bytesPerUnit = iorSegments ? settings.checkpointBytes(1) : 0;
+    int segments = extra == null ? settings.hpcSize() : extra.scale();
     BalanceStep best = null;
     List<BalanceStep> tried = new ArrayList<>();
     for (int round = 1; round <= settings.balanceRounds(); round++) {
-      PhaseRecord ior = phase(env, fs, pattern, PhaseKind.BALANCE_IOR, 0, traced, segments);
-      if (settings.hpc() != null) {
-        bytesPerUnit = Math.max(bytesPerUnit, ior.result(Workload.IOR).bytes() / segments);
+      PhaseRecord run = phase(env, fs, step, 0, segments);
+      if (!iorSegments) {
+        bytesPerUnit = Math.max(bytesPerUnit, run.result(workload).bytes() / segments);
       }
       int maxSegments = (int) Math.min(Integer.MAX_VALUE, Math.max(1, room / Math.max(1, bytesPerUnit)));
-      BalanceStep step = new BalanceStep(fs.label(), pattern.setting(), round, segments, ior.seconds(), tfidfSeconds);
-      tried.add(step);
-      balancing.add(step);
+      BalanceStep attempt = new BalanceStep(fs.label(), workload, step.pattern() == null ? null
+          : step.pattern().setting(), round, segments, run.seconds(), tfidfSeconds);
+      tried.add(attempt);
+      balancing.add(attempt);
       save();
-      if (best == null || step.mismatch() < best.mismatch()) {
-        best = step;
+      if (best == null || attempt.mismatch() < best.mismatch()) {
+        best = attempt;
       }
       progress.say(String.format(Locale.ROOT, "  balancing %s %s: %s -> %s %.2f s vs %s %.2f s (%.0f%% off)",
-          fs.label(), pattern.label(), size.apply(segments), hpc, ior.seconds(), settings.analyticsLabel(),
-          tfidfSeconds, step.mismatch() * 100));
-      if (step.mismatch() <= settings.balanceTolerance()) {
+          fs.label(), where, size.apply(segments), label, run.seconds(), settings.analyticsLabel(),
+          tfidfSeconds, attempt.mismatch() * 100));
+      if (attempt.mismatch() <= settings.balanceTolerance()) {
         break;
       }
       int next = BalanceSizer.next(tried);
       if (next > maxSegments) {
         progress.say(String.format(Locale.ROOT, "  balancing %s %s: %s (%s) would not fit; trying %d, the most"
-            + " that %.0f%% of the free space holds", fs.label(), pattern.label(), size.apply(next),
+            + " that %.0f%% of the free space holds", fs.label(), where, size.apply(next),
             Sizes.human(next * bytesPerUnit), maxSegments, CHECKPOINT_SHARE_OF_FREE_SPACE * 100));
         next = maxSegments;
       }
@@ -321,41 +357,59 @@ public final class MixRunner {
     }
     if (best.mismatch() > settings.balanceTolerance()) {
       progress.say(String.format(Locale.ROOT, "  balancing %s %s: no %s within %.0f%% in %d tries;"
-          + " using %d (%.0f%% off)", fs.label(), pattern.label(), settings.hpc() == null ? "segment count" : "scale",
+          + " using %d (%.0f%% off)", fs.label(), where, iorSegments ? "segment count" : "scale",
           settings.balanceTolerance() * 100,
           tried.size(), best.segments(), best.mismatch() * 100));
     }
     return best.segments();
   }
 
-  private PhaseRecord phase(MixEnvironment env, FileSystemSpec fs, IorPattern pattern, PhaseKind kind, int rep,
-      boolean traced, int segments) throws Exception {
+  /**
+   * Runs one phase and records it.
+   *
+   * @param size the HPC side's segments (or command's {scale}) in a phase that runs it; a further workload's {scale}
+   *     in its balancing run
+   */
+  private PhaseRecord phase(MixEnvironment env, FileSystemSpec fs, Step step, int rep, int size) throws Exception {
     checkCancelled();
+    PhaseKind kind = step.kind();
+    IorPattern pattern = step.pattern();
     String id = String.format(Locale.ROOT, "%03d-%s-%s%s%s-%s", phases.size() + 1, safe(fs.label()),
-        rep == 0 ? "setup" : "r" + rep, pattern == null ? "" : "-" + pattern.setting(),
-        "-" + kind.name().toLowerCase(Locale.ROOT).replace('_', '-'), traced ? "traced" : "untraced");
+        rep == 0 ? "setup" : "r" + rep, pattern != null ? "-" + pattern.setting() : step.workload() != null
+        ? "-" + step.workload().name() : "", "-" + kind.name().toLowerCase(Locale.ROOT).replace('_', '-'),
+        step.traced() ? "traced" : "untraced");
     // Hadoop caches file system instances by scheme and user, not configuration: drop those of earlier steps so this
     // phase's workloads get instances bound to its own (traced or untraced) configuration
     FileSystem.closeAll();
     Configuration conf = new Configuration(env.conf());
-    if (traced) {
+    if (step.traced()) {
       tracing.enable(conf, settings.results().resolve(ResultsFiles.PHASE_TRACES_DIR).resolve(id));
     }
-    String iorDir = iorDir() + "/" + id;
-    String analyticsOut = analyticsOutputDir(settings) + "/" + id;
+    List<String> dirs = new ArrayList<>(List.of(iorDir() + "/" + id, analyticsOutputDir(settings) + "/" + id));
     List<Workload> run = new ArrayList<>();
-    boolean both = kind == PhaseKind.MIXED || kind == PhaseKind.WARMUP;
-    if (kind == PhaseKind.TFIDF_ALONE || kind == PhaseKind.BALANCE_TFIDF || both) {
-      run.add(workloads.tfidf(conf, settings, analyticsOut));
+    List<String> sizes = new ArrayList<>();
+    boolean all = kind == PhaseKind.MIXED || kind == PhaseKind.WARMUP;
+    if (kind == PhaseKind.TFIDF_ALONE || kind == PhaseKind.BALANCE_TFIDF || all) {
+      run.add(workloads.tfidf(conf, settings, dirs.get(1)));
     }
-    if (kind == PhaseKind.IOR_ALONE || kind == PhaseKind.BALANCE_IOR || both) {
-      run.add(workloads.ior(conf, settings, pattern, segments, iorDir));
+    boolean hpc = kind == PhaseKind.IOR_ALONE || kind == PhaseKind.BALANCE_IOR || all;
+    if (hpc) {
+      run.add(workloads.ior(conf, settings, pattern, size, dirs.get(0)));
+      sizes.add(settings.hpc() != null ? settings.hpcLabel() + " at scale " + size : "IOR " + size + " segments, "
+          + Sizes.human(settings.checkpointBytes(size)));
+    }
+    for (ExtraWorkload w : settings.workloads()) {
+      if (step.runs(w)) {
+        int scale = kind == PhaseKind.BALANCE_WORKLOAD ? size : scales.get(w.name());
+        String dir = w.phasesDirectory(settings) + "/" + id;
+        dirs.add(dir);
+        run.add(workloads.extra(conf, settings, w, scale, dir));
+        sizes.add(w.label() + " at scale " + scale);
+      }
     }
     // last, just before the workloads start: what earlier phases and this one's set-up wrote is on the storage
     settling.settle();
-    progress.say("phase " + id + " starting" + (segments == 0 ? "" : settings.hpc() != null ? " ("
-        + settings.hpcLabel() + " at scale " + segments + ")" : " (IOR " + segments + " segments, "
-        + Sizes.human(settings.checkpointBytes(segments)) + ")"));
+    progress.say("phase " + id + " starting" + (sizes.isEmpty() ? "" : " (" + String.join(", ", sizes) + ")"));
     PhaseExecutor executor = new PhaseExecutor(run, clock);
     current = executor;
     if (cancelReason != null) {
@@ -370,13 +424,15 @@ public final class MixRunner {
       FileSystem.closeAll();
       tracing.closeRecorders();
     }
-    PhaseRecord record = new PhaseRecord(id, fs.label(), pattern == null ? null : pattern.setting(), kind, rep, traced,
-        segments, outcome.startNs(), outcome.endNs(), outcome.status(), outcome.error(), outcome.results());
+    PhaseRecord record = new PhaseRecord(id, fs.label(), pattern == null ? null : pattern.setting(), kind,
+        kind == PhaseKind.WORKLOAD_ALONE || kind == PhaseKind.BALANCE_WORKLOAD ? step.workload().name() : null, rep,
+        step.traced(), hpc ? size : 0, outcome.startNs(), outcome.endNs(), outcome.status(), outcome.error(),
+        outcome.results());
     phases.add(record);
     save();
-    cleanUp(env.conf(), iorDir, analyticsOut);
+    cleanUp(env.conf(), dirs);
     progress.say("phase " + id + " " + record.status() + String.format(Locale.ROOT, " in %.2f s", record.seconds())
-        + describe(record, settings.hpcLabel(), settings.analyticsLabel()));
+        + describe(record, run));
     if (!record.ok()) {
       throw new PhaseStopped("phase " + id + " " + record.status() + ": " + record.error());
     }
@@ -394,9 +450,11 @@ public final class MixRunner {
       progress.say("merging the traces of " + traced.size() + " phases into " + ResultsFiles.MERGED_TRACE);
       try {
         long endNs = phases.stream().mapToLong(PhaseRecord::endNs).max().orElse(clock.getAsLong());
+        List<String> workloadsDirs = new ArrayList<>(List.of(workloadsDir()));
+        workloadsDirs.addAll(localWorkloadDirs);
         TraceAnalysis analysis = new TraceAnalysis(new PathRoles(iorDir(), localIorDirs, settings.analytics() != null
             ? AnalyticsJobWorkload.directory(settings) : settings.tfidfData(), tfidfDir(),
-            settings.tfidfModel()), startedNs, endNs, 400);
+            settings.tfidfModel(), workloadsDirs), startedNs, endNs, 400);
         List<Path> all = new ArrayList<>();
         for (PhaseRecord p : traced) {
           Path dir = settings.results().resolve(ResultsFiles.PHASE_TRACES_DIR).resolve(p.id());
@@ -431,13 +489,14 @@ public final class MixRunner {
         List.copyOf(phases), trace);
   }
 
-  private void cleanUp(Configuration conf, String iorDir, String analyticsOut) {
+  private void cleanUp(Configuration conf, List<String> dirs) {
     // an instance of its own: during JVM shutdown (Ctrl-C) Hadoop's cache refuses new entries
     try (FileSystem fs = FileSystem.newInstance(conf)) {
-      fs.delete(new org.apache.hadoop.fs.Path(iorDir), true);
-      fs.delete(new org.apache.hadoop.fs.Path(analyticsOut), true);
+      for (String dir : dirs) {
+        fs.delete(new org.apache.hadoop.fs.Path(dir), true);
+      }
     } catch (IOException | RuntimeException e) {
-      progress.say("  could not remove " + iorDir + " or " + analyticsOut + ": " + e.getMessage());
+      progress.say("  could not remove " + String.join(" or ", dirs) + ": " + e.getMessage());
     }
   }
 
@@ -449,6 +508,11 @@ public final class MixRunner {
 
   private String iorDir() {
     return base() + "/ior";
+  }
+
+  /** The further workloads' directories, DIR/workloads. */
+  private String workloadsDir() {
+    return base() + "/" + ExtraWorkload.DIR_NAME;
   }
 
   private String tfidfDir() {
@@ -465,11 +529,12 @@ public final class MixRunner {
     return settings.dir().replaceAll("/+$", "");
   }
 
-  private static String describe(PhaseRecord p, String hpc, String analytics) {
+  /** Each workload's figures in the phase, named by its {@link Workload#label}. */
+  private static String describe(PhaseRecord p, List<Workload> run) {
     StringBuilder s = new StringBuilder();
     for (WorkloadResult w : p.workloads()) {
-      String name = w.workload().equals(Workload.IOR) ? (hpc.equals(HpcCommand.IOR_LABEL) ? w.workload() : hpc)
-          : analytics.equals(AnalyticsJob.TFIDF_LABEL) ? w.workload() : analytics;
+      String name = run.stream().filter(r -> r.name().equals(w.workload())).map(Workload::label).findFirst()
+          .orElse(w.workload());
       s.append(String.format(Locale.ROOT, "; %s %.1f MiB/s (%s in %.2f s)", name, w.throughputMiBs(),
           Sizes.human(w.bytes()), w.seconds()));
     }

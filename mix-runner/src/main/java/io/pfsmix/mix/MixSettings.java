@@ -46,6 +46,7 @@ public record MixSettings(
     List<String> iorMpirunArgs,
     HpcCommand hpc,
     AnalyticsJob analytics,
+    List<ExtraWorkload> workloads,
     String tfidfData,
     long tfidfSize,
     String tfidfModel,
@@ -83,6 +84,10 @@ public record MixSettings(
   public static MixSettings parse(Map<String, String> values) {
     Map<String, String> hadoop = new TreeMap<>();
     for (Map.Entry<String, String> e : values.entrySet()) {
+      if (e.getKey().startsWith(MixKeys.WORKLOAD_PREFIX)) {
+        // a further workload's keys are checked with its definition (extraWorkloads)
+        continue;
+      }
       if (e.getKey().startsWith(MixKeys.HADOOP_PREFIX)) {
         String key = e.getKey().substring(MixKeys.HADOOP_PREFIX.length());
         if (key.isEmpty()) {
@@ -91,6 +96,7 @@ public record MixSettings(
         hadoop.put(key, e.getValue());
       } else if (!KNOWN_KEYS.contains(e.getKey())) {
         throw new MixConfigException(e.getKey(), "unknown setting (known: " + String.join(", ", KNOWN_KEYS)
+            + ", " + MixKeys.WORKLOAD_PREFIX + "NAME.* for the workloads of " + MixKeys.WORKLOADS
             + ", and hadoop.* for Hadoop keys)");
       }
     }
@@ -102,6 +108,7 @@ public record MixSettings(
     boolean balance = r.bool(MixKeys.BALANCE, MixKeys.BALANCE_DEFAULT);
     HpcCommand hpc = hpcCommand(r, values, balance, fileSystems, hadoop);
     AnalyticsJob analytics = analyticsJob(r, values);
+    List<ExtraWorkload> workloads = extraWorkloads(r, values, balance, fileSystems, hadoop);
     String dir = r.string(MixKeys.DIR, MixKeys.DIR_DEFAULT);
     if (!dir.startsWith("/")) {
       throw new MixConfigException(MixKeys.DIR, "'" + dir + "' must be an absolute path on the file system under test");
@@ -202,7 +209,8 @@ public record MixSettings(
     Map<String, String> asWritten = new TreeMap<>(values);
     checkSchemes(fileSystems, data, model, hadoop);
     MixSettings settings = new MixSettings(List.copyOf(fileSystems), dir, jobs, List.copyOf(patterns), ranks, block,
-        transfer, segments, iorFlags, placement, ranksPerTask, iorNative, mpirunArgs, hpc, analytics, data, tfidfSize,
+        transfer, segments, iorFlags, placement, ranksPerTask, iorNative, mpirunArgs, hpc, analytics, workloads, data,
+        tfidfSize,
         model, trainSize, seed, repetitions, warmup, balance, tolerance, rounds, tracing, method, results,
         Map.copyOf(hadoop), asWritten);
     settings.checkIorCommands();
@@ -212,7 +220,7 @@ public record MixSettings(
 
   private MixSettings withResults(Path dir) {
     return new MixSettings(fileSystems, this.dir, jobs, patterns, iorRanks, iorBlock, iorTransfer, iorSegments, iorFlags,
-        iorPlacement, iorRanksPerTask, iorNative, iorMpirunArgs, hpc, analytics, tfidfData, tfidfSize, tfidfModel,
+        iorPlacement, iorRanksPerTask, iorNative, iorMpirunArgs, hpc, analytics, workloads, tfidfData, tfidfSize, tfidfModel,
         tfidfTrainSize, tfidfSeed, repetitions, warmup, balance, balanceTolerance, balanceRounds, tracing, method, dir,
         hadoop, asWritten);
   }
@@ -327,23 +335,74 @@ public record MixSettings(
             + " size is " + MixKeys.HPC_SCALE + ", its ranks " + MixKeys.IOR_RANKS + ")");
       }
     }
-    HpcCommand command = HpcCommand.parse(hpc, values.get(MixKeys.HPC_NAME),
+    HpcCommand command = HpcCommand.parse(WorkloadKeys.HPC, hpc, values.get(MixKeys.HPC_NAME),
         r.integer(MixKeys.HPC_SCALE, MixKeys.HPC_SCALE_DEFAULT, 1, Integer.MAX_VALUE), balance);
+    checkCommandNeeds(MixKeys.HPC, fileSystems, hadoop);
+    return command;
+  }
+
+  /** What a command defined by {@code key} needs: local paths to run in, the preload library that counts its bytes. */
+  private static void checkCommandNeeds(String key, List<FileSystemSpec> fileSystems, Map<String, String> hadoop) {
     for (FileSystemSpec fs : fileSystems) {
       if (!fs.localPaths()) {
         throw new MixConfigException(MixKeys.FS, "a command does its I/O through local paths, and " + fs.label()
-            + " has none here: use pfs, pfs@DIR or file:/// with " + MixKeys.HPC + " = command:CMD");
+            + " has none here: use pfs, pfs@DIR or file:/// with " + key + " = command:CMD");
       }
     }
     Configuration conf = new Configuration(false);
     hadoop.forEach(conf::set);
     Path preload = new NativeIor(conf).preloadLibrary();
     if (!Files.isRegularFile(preload)) {
-      throw new MixConfigException(MixKeys.HPC, "a command's bytes are counted from its trace by the preload library "
+      throw new MixConfigException(key, "a command's bytes are counted from its trace by the preload library "
           + preload + ", which is not built (./mvnw -pl tracing package; or set " + MixKeys.HADOOP_PREFIX
           + IorConfigKeys.NATIVE_PRELOAD + ")");
     }
-    return command;
+  }
+
+  /**
+   * The further workloads of {@link MixKeys#WORKLOADS}, each defined by its mix.workload.NAME.* keys and checked as
+   * the sides' commands and jobs are, before anything runs.
+   *
+   * @param balance whether balancing runs ({@link MixKeys#BALANCE}): a workload marked for it needs it on
+   */
+  private static List<ExtraWorkload> extraWorkloads(PfsConfigValues r, Map<String, String> values, boolean balance,
+      List<FileSystemSpec> fileSystems, Map<String, String> hadoop) {
+    List<String> names = ExtraWorkload.names(r.string(MixKeys.WORKLOADS, MixKeys.WORKLOADS_DEFAULT));
+    for (String key : values.keySet()) {
+      if (key.startsWith(MixKeys.WORKLOAD_PREFIX)) {
+        ExtraWorkload.owner(key, names);
+      }
+    }
+    List<ExtraWorkload> workloads = new ArrayList<>();
+    for (String name : names) {
+      WorkloadKeys keys = WorkloadKeys.of(name);
+      String run = r.string(keys.run(), "");
+      boolean resized = r.bool(keys.balance(), false);
+      if (resized && !balance) {
+        throw new MixConfigException(keys.balance(), "resizes the workload when balancing runs, and " + MixKeys.BALANCE
+            + " is false");
+      }
+      if (run.startsWith(HpcCommand.PREFIX)) {
+        HpcCommand command = HpcCommand.parse(keys, run, values.getOrDefault(keys.name(), name),
+            r.integer(keys.scale(), MixKeys.HPC_SCALE_DEFAULT, 1, Integer.MAX_VALUE), resized);
+        checkCommandNeeds(keys.run(), fileSystems, hadoop);
+        workloads.add(new ExtraWorkload(name, command, null, resized));
+      } else if (run.startsWith(AnalyticsJob.Kind.JAR.prefix()) || run.startsWith(AnalyticsJob.Kind.SPARK.prefix())) {
+        Integer scale = values.containsKey(keys.scale())
+            ? r.integer(keys.scale(), MixKeys.ANALYTICS_SCALE_DEFAULT, 1, Integer.MAX_VALUE) : null;
+        AnalyticsJob job = AnalyticsJob.parse(keys, run, values.getOrDefault(keys.name(), name), scale);
+        if (resized && !job.scalable()) {
+          throw new MixConfigException(keys.run(), "has no {scale}, which balancing (" + keys.balance() + ") resizes:"
+              + " put {scale} where the job takes its size, or balance off");
+        }
+        workloads.add(new ExtraWorkload(name, null, job, resized));
+      } else {
+        throw new MixConfigException(keys.run(), run.isEmpty() ? "is missing: every workload of " + MixKeys.WORKLOADS
+            + " is defined by command:CMD, jar:JAR [CLASS] ARGS or spark:SPARK_HOME ARGS" : "'" + run + "' is neither"
+            + " command:CMD, jar:JAR [CLASS] ARGS nor spark:SPARK_HOME ARGS");
+      }
+    }
+    return List.copyOf(workloads);
   }
 
   /**
@@ -375,7 +434,7 @@ public record MixSettings(
     }
     Integer scale = values.containsKey(MixKeys.ANALYTICS_SCALE)
         ? r.integer(MixKeys.ANALYTICS_SCALE, MixKeys.ANALYTICS_SCALE_DEFAULT, 1, Integer.MAX_VALUE) : null;
-    return AnalyticsJob.parse(analytics, values.get(MixKeys.ANALYTICS_NAME), scale);
+    return AnalyticsJob.parse(WorkloadKeys.ANALYTICS, analytics, values.get(MixKeys.ANALYTICS_NAME), scale);
   }
 
   /** What tables and charts call the analytics side: TFIDF, or the job's label. */
@@ -446,7 +505,7 @@ public record MixSettings(
     Set<String> keys = new java.util.TreeSet<>();
     for (Field f : MixKeys.class.getFields()) {
       if (Modifier.isStatic(f.getModifiers()) && f.getType() == String.class && !f.getName().endsWith("_DEFAULT")
-          && !f.getName().equals("HADOOP_PREFIX")) {
+          && !f.getName().endsWith("_PREFIX")) {
         try {
           keys.add((String) f.get(null));
         } catch (IllegalAccessException e) {

@@ -20,19 +20,26 @@ public final class PathRoles {
   public static final String OTHER = "other";
   /** What the real IOR's launcher and the system read on its ranks' behalf (MPI's start-up; LauncherFiles). */
   public static final String LAUNCHER = "launcher";
+  /** Prefix of a further workload's role (mix.workloads): its files under DIR/workloads/NAME. */
+  private static final String WORKLOAD_ROLE = "workload:";
 
   private final List<String> iorDirs = new ArrayList<>();
   private final String tfidfInput;
   private final String tfidfDir;
   private final String tfidfModel;
+  private final List<String> workloadsDirs = new ArrayList<>();
 
   /**
    * @param iorDir the checkpoints' directory on the file system under test
    * @param localIorDirs the same directory as local paths, where the real IOR wrote it (its traces name those)
+   * @param workloadsDirs the further workloads' directory (DIR/workloads, each workload's files in NAME/ below it) on
+   *     the file system under test and as local paths, where commands ran
    */
-  public PathRoles(String iorDir, List<String> localIorDirs, String tfidfInput, String tfidfDir, String tfidfModel) {
+  public PathRoles(String iorDir, List<String> localIorDirs, String tfidfInput, String tfidfDir, String tfidfModel,
+      List<String> workloadsDirs) {
     this.iorDirs.add(withSlash(pathOf(iorDir)));
     localIorDirs.forEach(d -> iorDirs.add(withSlash(d)));
+    workloadsDirs.forEach(d -> this.workloadsDirs.add(withSlash(pathOf(d))));
     this.tfidfInput = pathOf(tfidfInput);
     this.tfidfDir = withSlash(pathOf(tfidfDir));
     this.tfidfModel = pathOf(tfidfModel);
@@ -47,6 +54,12 @@ public final class PathRoles {
     if (iorDirs.stream().anyMatch(p::startsWith)) {
       return IOR_CHECKPOINT;
     }
+    for (String dir : workloadsDirs) {
+      if (p.startsWith(dir) && p.length() > dir.length()) {
+        String name = p.substring(dir.length()).split("/", 2)[0];
+        return WORKLOAD_ROLE + name;
+      }
+    }
     if (p.equals(tfidfInput) || p.startsWith(withSlash(tfidfInput))) {
       return TFIDF_INPUT;
     }
@@ -56,12 +69,22 @@ public final class PathRoles {
     return OTHER;
   }
 
-  /** The workload a role belongs to: ior, tfidf, or other. */
+  /** The role of the further workload {@code name}'s files. */
+  public static String workloadRole(String name) {
+    return WORKLOAD_ROLE + name;
+  }
+
+  /** The further workload a role belongs to, or null when it is none's. */
+  static String extraOf(String role) {
+    return role.startsWith(WORKLOAD_ROLE) ? role.substring(WORKLOAD_ROLE.length()) : null;
+  }
+
+  /** The workload a role belongs to: ior, tfidf, a further workload's name, or other. */
   public static String workloadOf(String role) {
     return switch (role) {
       case IOR_CHECKPOINT -> Workload.IOR;
       case TFIDF_INPUT, TFIDF_OTHER -> Workload.TFIDF;
-      default -> OTHER;
+      default -> role.startsWith(WORKLOAD_ROLE) ? extraOf(role) : OTHER;
     };
   }
 

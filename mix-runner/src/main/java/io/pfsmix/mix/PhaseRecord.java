@@ -9,16 +9,19 @@ import java.util.List;
  * @param fs label of the file system
  * @param pattern IOR pattern setting (n-to-1, n-to-n), or null for TFIDF alone
  * @param kind what ran
+ * @param workload the further workload of a {@link PhaseKind#WORKLOAD_ALONE} or {@link PhaseKind#BALANCE_WORKLOAD}
+ *     phase, else null
  * @param repetition 1-based repetition, 0 for balancing runs
  * @param traced whether tracing was on
- * @param iorSegments IOR segments used (0 when IOR did not run)
+ * @param iorSegments IOR segments used, or the HPC command's {scale} (0 when the HPC side did not run)
  * @param startNs wall clock at the phase's start, ns since the epoch
  * @param endNs wall clock when the last workload returned
  * @param status ok, failed or cancelled
  * @param error what went wrong, or null
  * @param workloads results of the workloads that finished
  */
-public record PhaseRecord(String id, String fs, String pattern, PhaseKind kind, int repetition, boolean traced,
+public record PhaseRecord(String id, String fs, String pattern, PhaseKind kind, String workload, int repetition,
+    boolean traced,
     int iorSegments, long startNs, long endNs, String status, String error, List<WorkloadResult> workloads) {
 
   public static final String OK = "ok";

@@ -39,12 +39,16 @@ final class ReportCharts {
   /**
    * Throughput of one workload alone and mixed, a pair of bars per file system and pattern, with ± one sd.
    *
+   * @param workload {@link Workload#IOR}, {@link Workload#TFIDF} or a further workload's name
    * @param hpc the HPC side's label: IOR, or the command's
    * @param an the analytics side's label: TFIDF, or the job's
+   * @param extras the further workloads' labels by name
    */
-  static CategoryChart throughput(List<MixSummary.Row> rows, String workload, String hpc, String an) {
+  static CategoryChart throughput(List<MixSummary.Row> rows, String workload, String hpc, String an,
+      Map<String, String> extras) {
     boolean ior = hpc.equals(HpcCommand.IOR_LABEL);
-    String name = !workload.equals(Workload.IOR) ? (an.equals(AnalyticsJob.TFIDF_LABEL) ? "TFIDF classifier (read)"
+    String name = extras.containsKey(workload) ? extras.get(workload) + " (read + write under its directory)"
+        : !workload.equals(Workload.IOR) ? (an.equals(AnalyticsJob.TFIDF_LABEL) ? "TFIDF classifier (read)"
         : an + " (read + write under its directory)")
         : ior ? "IOR checkpoint (write)" : hpc + " (read + write under its directory)";
     CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT)
@@ -57,8 +61,9 @@ final class ReportCharts {
     List<Double> mixed = new ArrayList<>();
     List<Double> mixedSd = new ArrayList<>();
     for (MixSummary.Row row : rows) {
-      Stats a = workload.equals(Workload.IOR) ? row.iorAlone() : row.tfidfAlone();
-      Stats m = workload.equals(Workload.IOR) ? row.iorMixed() : row.tfidfMixed();
+      MixSummary.Extra extra = row.extra(workload);
+      Stats a = extra != null ? extra.alone() : workload.equals(Workload.IOR) ? row.iorAlone() : row.tfidfAlone();
+      Stats m = extra != null ? extra.mixed() : workload.equals(Workload.IOR) ? row.iorMixed() : row.tfidfMixed();
       categories.add(category(row));
       alone.add(value(a.mean()));
       aloneSd.add(value(a.stddev()));
@@ -70,10 +75,16 @@ final class ReportCharts {
     return chart;
   }
 
-  /** Runtime of the two workloads one after the other (serial) against both at once (mixed), per file system and pattern. */
-  static CategoryChart runtime(List<MixSummary.Row> rows, String hpc, String an) {
+  /**
+   * Runtime of the workloads one after the other (serial) against all at once (mixed), per file system and pattern.
+   */
+  static CategoryChart runtime(List<MixSummary.Row> rows, String hpc, String an, Map<String, String> extras) {
+    List<String> order = new ArrayList<>(List.of(an));
+    order.addAll(extras.values());
+    order.add(hpc);
     CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT)
-        .title("Runtime: " + an + " then " + hpc + " (serial) vs both at once (mixed)")
+        .title("Runtime: " + String.join(" then ", order) + " (serial) vs " + (extras.isEmpty() ? "both" : "all")
+            + " at once (mixed)")
         .xAxisTitle((hpc.equals(HpcCommand.IOR_LABEL) ? "IOR pattern" : hpc) + ", file system")
         .yAxisTitle("seconds").build();
     style(chart);
@@ -83,14 +94,22 @@ final class ReportCharts {
     for (MixSummary.Row row : rows) {
       categories.add(category(row));
       put(means, sds, an + " alone", row.tfidfAloneSeconds());
+      extras.forEach((name, label) -> {
+        MixSummary.Extra x = row.extra(name);
+        put(means, sds, label + " alone", x == null ? Stats.of(List.of()) : x.aloneSeconds());
+      });
       put(means, sds, hpc + " alone", row.iorAloneSeconds());
       put(means, sds, "serial (sum)", row.serialSeconds());
       put(means, sds, "mixed", row.mixedSeconds());
     }
-    Color[] colors = {TFIDF.brighter(), IOR.brighter(), SERIAL, MIXED};
-    int i = 0;
+    Map<String, Color> colors = new LinkedHashMap<>();
+    colors.put(an + " alone", TFIDF.brighter());
+    extras.values().forEach(l -> colors.put(l + " alone", OTHER.brighter()));
+    colors.put(hpc + " alone", IOR.brighter());
+    colors.put("serial (sum)", SERIAL);
+    colors.put("mixed", MIXED);
     for (String series : means.keySet()) {
-      chart.addSeries(series, categories, means.get(series), sds.get(series)).setFillColor(colors[i++]);
+      chart.addSeries(series, categories, means.get(series), sds.get(series)).setFillColor(colors.get(series));
     }
     return chart;
   }
@@ -101,14 +120,15 @@ final class ReportCharts {
    * writes; a line and a short label mark where each phase began.
    */
   static XYChart timeline(TraceAnalysis.Timeline timeline, List<PhaseRecord> phases, String hpc,
-      String an) {
+      String an, Map<String, String> extras) {
     boolean ior = hpc.equals(HpcCommand.IOR_LABEL);
     XYChart chart = new XYChartBuilder().width(WIDTH + 300).height(HEIGHT + 40)
         .title("When each workload did I/O (" + timeline.point().name().toLowerCase(java.util.Locale.ROOT)
             + " trace point, " + String.format(java.util.Locale.ROOT, "%.2f", timeline.binSeconds()) + " s bins)")
         .xAxisTitle("seconds since the mix started; phases: T " + an + " alone, " + (ior
             ? "I1/IN IOR N-to-1/N-to-N alone, M1/MN mixed" : "I " + hpc + " alone, M mixed")
-            + ", B balancing, W warm-up; ·repetition").build();
+            + (extras.isEmpty() ? "" : ", NAME a further workload alone") + ", B balancing, W warm-up; ·repetition")
+        .build();
     style(chart);
     chart.getStyler().setDefaultSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Area);
     chart.getStyler().setMarkerSize(0);
@@ -116,7 +136,9 @@ final class ReportCharts {
     chart.getStyler().setLegendLayout(Styler.LegendLayout.Horizontal);
     chart.getStyler().setYAxisGroupPosition(1, Styler.YAxisPosition.Right);
     chart.setYAxisGroupTitle(0, hpc + " MiB/s");
-    chart.setYAxisGroupTitle(1, an + " MiB/s");
+    List<String> right = new ArrayList<>(List.of(an));
+    right.addAll(extras.values());
+    chart.setYAxisGroupTitle(1, String.join(", ", right) + " MiB/s");
     double[] max = new double[2];
     double end = 0;
     for (Map.Entry<String, double[]> e : timeline.mibPerSecond().entrySet()) {
@@ -133,8 +155,8 @@ final class ReportCharts {
         case Workload.TFIDF -> TFIDF;
         default -> OTHER;
       };
-      XYSeries s = chart.addSeries(label(e.getKey(), hpc, an) + (group == 0 ? " (left scale)" : " (right scale)"), x,
-          y);
+      XYSeries s = chart.addSeries(label(e.getKey(), hpc, an, extras) + (group == 0 ? " (left scale)"
+          : " (right scale)"), x, y);
       s.setYAxisGroup(group);
       s.setMarker(SeriesMarkers.NONE);
       s.setLineColor(c);
@@ -187,8 +209,9 @@ final class ReportCharts {
     String kind = switch (p.kind()) {
       case TFIDF_ALONE -> "T";
       case IOR_ALONE -> "I";
+      case WORKLOAD_ALONE -> p.workload();
       case MIXED -> "M";
-      case BALANCE_IOR, BALANCE_TFIDF -> "B";
+      case BALANCE_IOR, BALANCE_TFIDF, BALANCE_WORKLOAD -> "B";
       case WARMUP -> "W";
     };
     String pattern = p.pattern() == null ? "" : switch (IorPattern.of(p.pattern())) {
@@ -199,11 +222,11 @@ final class ReportCharts {
     return kind + pattern + (p.repetition() > 0 ? "·" + p.repetition() : "");
   }
 
-  private static String label(String workload, String hpc, String an) {
+  private static String label(String workload, String hpc, String an, Map<String, String> extras) {
     return switch (workload) {
       case Workload.IOR -> hpc;
       case Workload.TFIDF -> an;
-      default -> "other (job setup, runner)";
+      default -> extras.getOrDefault(workload, "other (job setup, runner)");
     };
   }
 

@@ -39,11 +39,15 @@ public final class ReportWriter {
     List<Table> tables = tables(results, summary);
     String hpc = HpcCommand.labelOf(results.settings());
     String an = AnalyticsJob.labelOf(results.settings());
+    Map<String, String> extras = extraLabels(results.settings(), summary);
     Map<String, Chart<?, ?>> charts = new LinkedHashMap<>();
     if (!summary.rows().isEmpty()) {
-      charts.put("throughput-ior.png", ReportCharts.throughput(summary.rows(), Workload.IOR, hpc, an));
-      charts.put("throughput-tfidf.png", ReportCharts.throughput(summary.rows(), Workload.TFIDF, hpc, an));
-      charts.put("runtime.png", ReportCharts.runtime(summary.rows(), hpc, an));
+      charts.put("throughput-ior.png", ReportCharts.throughput(summary.rows(), Workload.IOR, hpc, an, extras));
+      charts.put("throughput-tfidf.png", ReportCharts.throughput(summary.rows(), Workload.TFIDF, hpc, an, extras));
+      for (String name : extras.keySet()) {
+        charts.put("throughput-" + name + ".png", ReportCharts.throughput(summary.rows(), name, hpc, an, extras));
+      }
+      charts.put("runtime.png", ReportCharts.runtime(summary.rows(), hpc, an, extras));
     }
     Map<String, byte[]> pngs = new LinkedHashMap<>();
     String chartProblem = null;
@@ -52,7 +56,7 @@ public final class ReportWriter {
         pngs.put(e.getKey(), ReportCharts.png(e.getValue()));
       }
       if (timeline != null && !timeline.mibPerSecond().isEmpty()) {
-        pngs.put("timeline.png", ReportCharts.png(ReportCharts.timeline(timeline, results.phases(), hpc, an)));
+        pngs.put("timeline.png", ReportCharts.png(ReportCharts.timeline(timeline, results.phases(), hpc, an, extras)));
       }
     } catch (RuntimeException e) {
       // drawing needs Java2D, which refuses to start while the JVM shuts down (Ctrl-C): the tables still go out
@@ -79,10 +83,11 @@ public final class ReportWriter {
     MixSummary summary = MixSummary.of(results.phases());
     String hpc = HpcCommand.labelOf(results.settings());
     String an = AnalyticsJob.labelOf(results.settings());
-    List<Table> tables = new ArrayList<>(List.of(throughputTable(summary, hpc, an), runtimeTable(summary, hpc, an),
-        checksTable(results, summary)));
+    Map<String, String> extras = extraLabels(results.settings(), summary);
+    List<Table> tables = new ArrayList<>(List.of(throughputTable(summary, hpc, an, extras),
+        runtimeTable(summary, hpc, an, extras), checksTable(results, summary)));
     if (!summary.overheads().isEmpty()) {
-      tables.add(overheadTable(summary, hpc, an));
+      tables.add(overheadTable(summary, hpc, an, extras));
     }
     StringBuilder out = new StringBuilder();
     for (Table t : tables) {
@@ -94,52 +99,85 @@ public final class ReportWriter {
   private static List<Table> tables(MixResults results, MixSummary summary) {
     String hpc = HpcCommand.labelOf(results.settings());
     String an = AnalyticsJob.labelOf(results.settings());
+    Map<String, String> extras = extraLabels(results.settings(), summary);
     List<Table> tables = new ArrayList<>();
-    tables.add(throughputTable(summary, hpc, an));
-    tables.add(runtimeTable(summary, hpc, an));
+    tables.add(throughputTable(summary, hpc, an, extras));
+    tables.add(runtimeTable(summary, hpc, an, extras));
     tables.add(checksTable(results, summary));
     if (!summary.overheads().isEmpty()) {
-      tables.add(overheadTable(summary, hpc, an));
+      tables.add(overheadTable(summary, hpc, an, extras));
     }
     if (!results.balancing().isEmpty()) {
-      tables.add(balanceTable(results.balancing(), hpc, an));
+      tables.add(balanceTable(results.balancing(), hpc, an, extras));
     }
     if (results.trace() != null) {
-      tables.add(traceTable(results, hpc, an));
+      tables.add(traceTable(results, hpc, an, extras));
     }
-    tables.add(phaseTable(results.phases(), hpc, an));
+    tables.add(phaseTable(results.phases(), hpc, an, extras));
     tables.add(settingsTable(results));
     return tables;
   }
 
   /**
-   * @param hpc the HPC side's label: IOR, or the command's
-   * @param an the analytics side's label: TFIDF, or the job's
+   * The further workloads' labels by name: those of the settings (mix.workloads), then any other the phases ran.
    */
-  static Table throughputTable(MixSummary summary, String hpc, String an) {
-    List<List<String>> rows = new ArrayList<>();
+  static Map<String, String> extraLabels(Map<String, String> settings, MixSummary summary) {
+    Map<String, String> labels = new LinkedHashMap<>(ExtraWorkload.labelsOf(settings));
     for (MixSummary.Row r : summary.rows()) {
-      rows.add(List.of(r.fs(), r.patternLabel(), yesNo(r.traced()), r.iorAlone().format(1), r.iorMixed().format(1),
-          factor(r.iorSlowdown()), r.tfidfAlone().format(1), r.tfidfMixed().format(1), factor(r.tfidfSlowdown())));
+      r.extras().forEach(x -> labels.putIfAbsent(x.workload(), x.workload()));
     }
-    return new Table("Throughput alone vs mixed (MiB/s, mean ± sd over repetitions)",
-        "Slowdown = throughput alone / throughput mixed: above 1 the workload ran slower beside the other.",
-        List.of("file system", "pattern", "traced", hpc + " alone", hpc + " mixed", hpc + " slowdown", an + " alone",
-            an + " mixed", an + " slowdown"), rows);
+    return labels;
   }
 
-  static Table runtimeTable(MixSummary summary, String hpc, String an) {
+  /**
+   * @param hpc the HPC side's label: IOR, or the command's
+   * @param an the analytics side's label: TFIDF, or the job's
+   * @param extras the further workloads' labels by name ({@link #extraLabels})
+   */
+  static Table throughputTable(MixSummary summary, String hpc, String an, Map<String, String> extras) {
     List<List<String>> rows = new ArrayList<>();
     for (MixSummary.Row r : summary.rows()) {
-      rows.add(List.of(r.fs(), r.patternLabel(), yesNo(r.traced()), r.tfidfAloneSeconds().format(2),
-          r.iorAloneSeconds().format(2), r.serialSeconds().format(2), r.mixedSeconds().format(2),
-          number(r.mixedOverSerial(), 3)));
+      List<String> row = new ArrayList<>(List.of(r.fs(), r.patternLabel(), yesNo(r.traced()), r.iorAlone().format(1),
+          r.iorMixed().format(1), factor(r.iorSlowdown()), r.tfidfAlone().format(1), r.tfidfMixed().format(1),
+          factor(r.tfidfSlowdown())));
+      for (String name : extras.keySet()) {
+        MixSummary.Extra x = r.extra(name);
+        row.addAll(x == null ? List.of("—", "—", "—") : List.of(x.alone().format(1), x.mixed().format(1),
+            factor(x.slowdown())));
+      }
+      rows.add(row);
     }
+    List<String> header = new ArrayList<>(List.of("file system", "pattern", "traced", hpc + " alone", hpc + " mixed",
+        hpc + " slowdown", an + " alone", an + " mixed", an + " slowdown"));
+    extras.values().forEach(l -> header.addAll(List.of(l + " alone", l + " mixed", l + " slowdown")));
+    return new Table("Throughput alone vs mixed (MiB/s, mean ± sd over repetitions)",
+        "Slowdown = throughput alone / throughput mixed: above 1 the workload ran slower beside the other"
+            + (extras.isEmpty() ? "." : "s."), header, rows);
+  }
+
+  static Table runtimeTable(MixSummary summary, String hpc, String an, Map<String, String> extras) {
+    List<List<String>> rows = new ArrayList<>();
+    for (MixSummary.Row r : summary.rows()) {
+      List<String> row = new ArrayList<>(List.of(r.fs(), r.patternLabel(), yesNo(r.traced()),
+          r.tfidfAloneSeconds().format(2)));
+      for (String name : extras.keySet()) {
+        MixSummary.Extra x = r.extra(name);
+        row.add(x == null ? "—" : x.aloneSeconds().format(2));
+      }
+      row.addAll(List.of(r.iorAloneSeconds().format(2), r.serialSeconds().format(2), r.mixedSeconds().format(2),
+          number(r.mixedOverSerial(), 3)));
+      rows.add(row);
+    }
+    List<String> alone = new ArrayList<>(List.of(an));
+    alone.addAll(extras.values());
+    alone.add(hpc);
+    List<String> header = new ArrayList<>(List.of("file system", "pattern", "traced"));
+    alone.forEach(l -> header.add(l + " alone"));
+    header.addAll(List.of("serial", "mixed", "mixed / serial"));
     return new Table("Runtime serial vs mixed (seconds, mean ± sd over repetitions)",
-        "Serial = " + an + " alone + " + hpc + " alone of the same repetition. Mixed / serial below 1: running both at"
-            + " once finished sooner than one after the other.",
-        List.of("file system", "pattern", "traced", an + " alone", hpc + " alone", "serial", "mixed", "mixed / serial"),
-        rows);
+        "Serial = " + String.join(" alone + ", alone) + " alone of the same repetition. Mixed / serial below 1:"
+            + " running " + (extras.isEmpty() ? "both" : "all") + " at once finished sooner than one after the other.",
+        header, rows);
   }
 
   static Table checksTable(MixResults results, MixSummary summary) {
@@ -151,13 +189,13 @@ public final class ReportWriter {
         + " (docs/mix.md, \"The method\").", List.of("check", "finding"), rows);
   }
 
-  private static Table overheadTable(MixSummary summary, String hpc, String an) {
+  private static Table overheadTable(MixSummary summary, String hpc, String an, Map<String, String> extras) {
     List<List<String>> rows = new ArrayList<>();
     for (MixSummary.Overhead o : summary.overheads()) {
       Stats paired = o.paired();
       double half = paired.halfWidth95();
       rows.add(List.of(o.fs(), o.pattern() == null ? "—" : IorPattern.of(o.pattern()).label(),
-          kindLabel(o.kind(), hpc, an),
+          kindLabel(o.kind(), hpc, an, extras.getOrDefault(o.workload(), o.workload())),
           o.untracedSeconds().format(2), o.tracedSeconds().format(2), percent(o.overhead()),
           paired.n() < 2 ? "—" : percent(paired.stddev()),
           Double.isNaN(half) ? "—" : percent(o.overhead() - half) + " … " + percent(o.overhead() + half),
@@ -171,34 +209,41 @@ public final class ReportWriter {
             "distinguishable from zero"), rows);
   }
 
-  private static Table balanceTable(List<BalanceStep> steps, String hpc, String an) {
+  private static Table balanceTable(List<BalanceStep> steps, String hpc, String an, Map<String, String> extras) {
     List<List<String>> rows = new ArrayList<>();
+    String size = hpc.equals(HpcCommand.IOR_LABEL) ? "IOR segments" : hpc + " {scale}";
+    boolean resizesExtras = steps.stream().anyMatch(s -> extras.containsKey(s.workload()));
     for (BalanceStep s : steps) {
-      rows.add(List.of(s.fs(), IorPattern.of(s.pattern()).label(), String.valueOf(s.round()),
+      List<String> row = new ArrayList<>(List.of(s.fs()));
+      if (resizesExtras) {
+        row.add(extras.getOrDefault(s.workload(), hpc));
+      }
+      row.addAll(List.of(s.pattern() == null ? "—" : IorPattern.of(s.pattern()).label(), String.valueOf(s.round()),
           String.valueOf(s.segments()), number(s.iorSeconds(), 2), number(s.tfidfSeconds(), 2),
           number(s.mismatch() * 100, 1) + "%"));
+      rows.add(row);
     }
-    String size = hpc.equals(HpcCommand.IOR_LABEL) ? "IOR segments" : hpc + " {scale}";
+    if (resizesExtras) {
+      // the HPC side and further workloads in one table: each row names what it resized
+      return new Table("Balancing: each resized workload sized so it alone takes as long as " + an + " alone", size
+          + " for " + hpc + ", {scale} for the others.", List.of("file system", "workload", "pattern", "round", "size",
+          "alone s", an + " alone s", "mismatch"), rows);
+    }
     return new Table("Balancing: " + size + " sized so " + hpc + " alone takes as long as " + an + " alone", null,
         List.of("file system", "pattern", "round", size, hpc + " alone s", an + " alone s", "mismatch"), rows);
   }
 
-  private static Table traceTable(MixResults results, String hpc, String an) {
+  private static Table traceTable(MixResults results, String hpc, String an, Map<String, String> extras) {
     boolean command = !hpc.equals(HpcCommand.IOR_LABEL);
     boolean job = !an.equals(AnalyticsJob.TFIDF_LABEL);
     TraceTotals trace = results.trace();
-    long iorReported = 0;
-    long tfidfReported = 0;
+    Map<String, Long> reported = new LinkedHashMap<>();
     for (PhaseRecord p : results.phases()) {
       if (!p.traced()) {
         continue;
       }
       for (WorkloadResult w : p.workloads()) {
-        if (w.workload().equals(Workload.IOR)) {
-          iorReported += w.bytes();
-        } else {
-          tfidfReported += w.bytes();
-        }
+        reported.merge(w.workload(), w.bytes(), Long::sum);
       }
     }
     // the real IOR's calls are traced at the POSIX point (the preload library), beside TFIDF's Hadoop points
@@ -209,12 +254,14 @@ public final class ReportWriter {
     List<String> directions = command ? List.of("read", "write") : List.of("write");
     List<String> ior = new ArrayList<>(List.of(
         command ? hpc + " reads and writes under {dir}" : "IOR checkpoint writes",
-        Long.toString(iorReported), bytes(trace, PathRoles.IOR_CHECKPOINT, "APPLICATION", directions),
+        Long.toString(reported.getOrDefault(Workload.IOR, 0L)),
+        bytes(trace, PathRoles.IOR_CHECKPOINT, "APPLICATION", directions),
         bytes(trace, PathRoles.IOR_CHECKPOINT, "STORAGE", directions)));
     // a job's bytes are what it read and wrote under its directory; TFIDF's the requests it read
     List<String> jobDirections = job ? List.of("read", "write") : List.of("read");
     List<String> tfidf = new ArrayList<>(List.of(job ? an + " reads and writes under {dir}" : "TFIDF request reads",
-        Long.toString(tfidfReported), bytes(trace, PathRoles.TFIDF_INPUT, "APPLICATION", jobDirections),
+        Long.toString(reported.getOrDefault(Workload.TFIDF, 0L)),
+        bytes(trace, PathRoles.TFIDF_INPUT, "APPLICATION", jobDirections),
         bytes(trace, PathRoles.TFIDF_INPUT, "STORAGE", jobDirections)));
     List<String> columns = new ArrayList<>(List.of("data", "workloads reported", "trace: application",
         "trace: storage"));
@@ -225,6 +272,17 @@ public final class ReportWriter {
     }
     rows.add(ior);
     rows.add(tfidf);
+    // a further workload's bytes are what it read and wrote under its directory, DIR/workloads/NAME
+    for (Map.Entry<String, String> x : extras.entrySet()) {
+      String role = PathRoles.workloadRole(x.getKey());
+      List<String> row = new ArrayList<>(List.of(x.getValue() + " reads and writes under its directory",
+          Long.toString(reported.getOrDefault(x.getKey(), 0L)), bytes(trace, role, "APPLICATION", List.of("read",
+          "write")), bytes(trace, role, "STORAGE", List.of("read", "write"))));
+      if (posix) {
+        row.add(bytes(trace, role, "POSIX", List.of("read", "write")));
+      }
+      rows.add(row);
+    }
     Map<String, Long> launcher = trace.bytes().getOrDefault(PathRoles.LAUNCHER, Map.of());
     String note = trace.records() + " records in " + trace.file() + " (every traced phase, time-ordered)."
         + " The application point counts what the workloads asked for; the storage point what reached the storage"
@@ -237,6 +295,9 @@ public final class ReportWriter {
             + " preload library's cost is in its untraced phases too, whose traces are counted and removed." : "")
         + (job ? " " + an + " is traced at the application point in every phase, since its bytes are counted from its"
             + " trace: the tracer's cost is in its untraced phases too, whose traces are counted and removed." : "")
+        + (extras.isEmpty() ? "" : " " + String.join(", ", extras.values()) + (extras.size() == 1 ? " is" : " are")
+            + " traced in every phase as " + (extras.size() == 1 ? "a command or job" : "commands and jobs") + " in"
+            + " a side's place are (a command at the POSIX point, a job at the application point).")
         + " Where a request file spans several"
         + " input splits, each split's reader reads on past its end to finish its last request, so the application"
         + " point can exceed the data size by up to a request per split."
@@ -244,18 +305,24 @@ public final class ReportWriter {
     return new Table("Bytes the workloads reported vs bytes in the trace (traced phases)", note, columns, rows);
   }
 
-  private static Table phaseTable(List<PhaseRecord> phases, String hpc, String an) {
+  private static Table phaseTable(List<PhaseRecord> phases, String hpc, String an, Map<String, String> extras) {
+    List<String> workloads = new ArrayList<>(List.of(Workload.IOR, Workload.TFIDF));
+    workloads.addAll(extras.keySet());
     List<List<String>> rows = new ArrayList<>();
     for (PhaseRecord p : phases) {
-      WorkloadResult ior = p.result(Workload.IOR);
-      WorkloadResult tfidf = p.result(Workload.TFIDF);
-      rows.add(List.of(p.id(), p.status(), number(p.seconds(), 2),
-          ior == null ? "—" : number(ior.throughputMiBs(), 1) + " (" + ior.bytes() + " B)",
-          tfidf == null ? "—" : number(tfidf.throughputMiBs(), 1) + " (" + tfidf.bytes() + " B)",
-          p.error() == null ? "" : p.error()));
+      List<String> row = new ArrayList<>(List.of(p.id(), p.status(), number(p.seconds(), 2)));
+      for (String name : workloads) {
+        WorkloadResult w = p.result(name);
+        row.add(w == null ? "—" : number(w.throughputMiBs(), 1) + " (" + w.bytes() + " B)");
+      }
+      row.add(p.error() == null ? "" : p.error());
+      rows.add(row);
     }
-    return new Table("Every phase", null, List.of("phase", "status", "seconds", hpc + " MiB/s (bytes)",
-        an + " MiB/s (bytes)", "error"), rows);
+    List<String> header = new ArrayList<>(List.of("phase", "status", "seconds", hpc + " MiB/s (bytes)",
+        an + " MiB/s (bytes)"));
+    extras.values().forEach(l -> header.add(l + " MiB/s (bytes)"));
+    header.add("error");
+    return new Table("Every phase", null, header, rows);
   }
 
   private static Table settingsTable(MixResults results) {
@@ -345,13 +412,16 @@ public final class ReportWriter {
     return Long.toString(directions.stream().mapToLong(d -> byKey.getOrDefault(point + "." + d, 0L)).sum());
   }
 
-  private static String kindLabel(PhaseKind kind, String hpc, String an) {
+  /** @param extra the label of the further workload of the phase, or null */
+  private static String kindLabel(PhaseKind kind, String hpc, String an, String extra) {
     return switch (kind) {
       case TFIDF_ALONE -> an + " alone";
       case IOR_ALONE -> hpc + " alone";
+      case WORKLOAD_ALONE -> extra + " alone";
       case MIXED -> "mixed";
       case BALANCE_IOR -> "balancing " + hpc;
       case BALANCE_TFIDF -> "balancing " + an;
+      case BALANCE_WORKLOAD -> "balancing " + extra;
       case WARMUP -> "warm-up";
     };
   }

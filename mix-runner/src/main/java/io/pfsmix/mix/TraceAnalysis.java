@@ -108,8 +108,15 @@ public final class TraceAnalysis {
     return new Timeline(originNs, binSeconds, point, series);
   }
 
-  /** The workload that made a record: IOR ranks and TFIDF tasks say so themselves; otherwise the path tells. */
+  /**
+   * The workload that made a record: a further workload's directory names it (its job's tasks carry job ids as
+   * TFIDF's do); IOR ranks and TFIDF tasks say so themselves; otherwise the path tells.
+   */
   private String workloadOf(TraceRecord r) {
+    String extra = PathRoles.extraOf(roles.roleOf(r.path()));
+    if (extra != null) {
+      return extra;
+    }
     if (r.context().hasRank()) {
       return Workload.IOR;
     }

@@ -23,20 +23,34 @@ import io.pfsmix.trace.tools.TraceSummary;
  */
 final class UserWorkloadTrace implements AutoCloseable {
 
+  /**
+   * Which user workload a trace and output belong to, and where in the results they go.
+   *
+   * @param name its slot in results.json: {@link Workload#IOR} or {@link Workload#TFIDF} for a side, or a further
+   *     workload's name
+   * @param label its name in progress, errors and details
+   * @param output the results' directory of its standard output per phase, {@code PHASE.txt}
+   * @param traceSubdir its trace files within a traced phase's trace directory
+   * @param scratch the results' directory where untraced phases' traces are counted, then removed
+   */
+  record Slot(String name, String label, String output, String traceSubdir, String scratch) {
+
+    /** A further workload's: its output, traces and scratch traces under names of its own. */
+    static Slot of(ExtraWorkload workload) {
+      return new Slot(workload.name(), workload.label(), "workload-output/" + workload.name(),
+          "workload-" + workload.name(), "untraced-workload-traces/" + workload.name());
+    }
+  }
+
   private final MixSettings settings;
   private final boolean traced;
   private final Path dir;
 
-  /**
-   * @param subdir the workload's trace files within a traced phase's trace directory
-   * @param scratch the results' directory where untraced phases' traces are counted, then removed
-   */
-  UserWorkloadTrace(Configuration conf, MixSettings settings, String phase, String subdir, String scratch)
-      throws IOException {
+  UserWorkloadTrace(Configuration conf, MixSettings settings, String phase, Slot slot) throws IOException {
     this.settings = settings;
     this.traced = NativeIorWorkload.traced(conf);
-    this.dir = traced ? Path.of(conf.get(TraceConfigKeys.DESTINATION)).resolve(subdir)
-        : settings.results().resolve(scratch).resolve(phase);
+    this.dir = traced ? Path.of(conf.get(TraceConfigKeys.DESTINATION)).resolve(slot.traceSubdir())
+        : settings.results().resolve(slot.scratch()).resolve(phase);
     Files.createDirectories(dir);
   }
 

@@ -6,7 +6,7 @@ import org.apache.hadoop.conf.Configuration;
 interface WorkloadFactory {
 
   /**
-   * Generates the request data and trains the model when they are absent, or makes the user's job's directories (not
+   * Generates the request data and trains the model when they are absent, or makes the user's jobs' directories (not
    * measured).
    */
   void prepare(Configuration conf, MixSettings settings, Progress progress) throws Exception;
@@ -22,4 +22,10 @@ interface WorkloadFactory {
    * command with {@code segments} as its {scale}.
    */
   Workload ior(Configuration conf, MixSettings settings, IorPattern pattern, int segments, String dir);
+
+  /**
+   * The further workload {@code workload} with {@code scale} as its {scale} and {@code phaseDir} as its phase's
+   * directory ({@link ExtraWorkload#phasesDirectory}).
+   */
+  Workload extra(Configuration conf, MixSettings settings, ExtraWorkload workload, int scale, String phaseDir);
 }

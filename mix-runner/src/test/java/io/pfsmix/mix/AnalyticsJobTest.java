@@ -71,7 +71,8 @@ class AnalyticsJobTest {
     assertThat(s.analytics().program()).isEqualTo(jar);
     assertThat(s.analyticsLabel()).isEqualTo("wordcount");
     assertThat(AnalyticsJob.labelOf(s.asWritten())).isEqualTo("wordcount");
-    assertThat(s.analytics().args("pfs:/mix/analytics", "pfs:/mix/analytics/out/003-pfs-r1-mixed-traced"))
+    assertThat(s.analytics().args("pfs:/mix/analytics", "pfs:/mix/analytics/out/003-pfs-r1-mixed-traced",
+        s.analytics().scale()))
         .containsExactly("pfs:/mix/analytics/input", "pfs:/mix/analytics/out/003-pfs-r1-mixed-traced", "--size=3m");
     assertThat(MixRunner.analyticsOutputDir(s)).isEqualTo("/pfsmix-mix/analytics/out");
     v.put(MixKeys.ANALYTICS_NAME, "word count v2");

@@ -13,7 +13,7 @@ class BalanceSizerTest {
   private static List<BalanceStep> tries(double tfidfSeconds, double... segmentsAndSeconds) {
     List<BalanceStep> steps = new ArrayList<>();
     for (int i = 0; i < segmentsAndSeconds.length; i += 2) {
-      steps.add(new BalanceStep("pfs", "n-to-1", i / 2 + 1, (int) segmentsAndSeconds[i], segmentsAndSeconds[i + 1],
+      steps.add(new BalanceStep("pfs", Workload.IOR, "n-to-1", i / 2 + 1, (int) segmentsAndSeconds[i], segmentsAndSeconds[i + 1],
           tfidfSeconds));
     }
     return steps;

@@ -62,11 +62,13 @@ class HpcCommandTest {
 
   @Test
   void placeholdersAreSubstitutedAsOneShellWordEach() {
-    HpcCommand c = HpcCommand.parse("command:dd if=/dev/zero of={dir}/f bs=64k count={scale}", null, 1, true);
+    HpcCommand c = HpcCommand.parse(WorkloadKeys.HPC, "command:dd if=/dev/zero of={dir}/f bs=64k count={scale}", null,
+        1, true);
     assertThat(c.command(Path.of("/data/it's here"), 4, 2))
         .isEqualTo("dd if=/dev/zero of='/data/it'\\''s here'/f bs=64k count=4");
     // the shell's own ${VAR} is not a placeholder
-    assertThat(HpcCommand.parse("command:echo ${HOME} {dir}", null, 1, false).command(Path.of("/d"), 1, 1))
+    assertThat(HpcCommand.parse(WorkloadKeys.HPC, "command:echo ${HOME} {dir}", null, 1, false)
+        .command(Path.of("/d"), 1, 1))
         .isEqualTo("echo ${HOME} /d");
   }
 

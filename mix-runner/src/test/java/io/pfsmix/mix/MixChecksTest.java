@@ -115,7 +115,7 @@ class MixChecksTest {
 
   private static PhaseRecord timed(int rep, boolean traced, double seconds) {
     long start = (rep * 10L + (traced ? 5 : 0)) * 1_000_000_000L;
-    return new PhaseRecord("p" + rep + traced, "pfs", null, PhaseKind.TFIDF_ALONE, rep, traced, 0, start,
+    return new PhaseRecord("p" + rep + traced, "pfs", null, PhaseKind.TFIDF_ALONE, null, rep, traced, 0, start,
         start + (long) (seconds * 1e9), PhaseRecord.OK, null,
         List.of(result(Workload.TFIDF, 10 * MIB, seconds, start)));
   }
@@ -136,7 +136,7 @@ class MixChecksTest {
   /** A phase in time slot {@code slot} (one second each), so that the order of phases is their slots'. */
   private static PhaseRecord phase(PhaseKind kind, String pattern, int rep, int slot, List<WorkloadResult> results) {
     long start = slot * 2_000_000_000L;
-    return new PhaseRecord("p" + slot, "pfs", pattern, kind, rep, true, pattern == null ? 0 : 16, start,
+    return new PhaseRecord("p" + slot, "pfs", pattern, kind, null, rep, true, pattern == null ? 0 : 16, start,
         start + 1_000_000_000L, PhaseRecord.OK, null, results);
   }
 

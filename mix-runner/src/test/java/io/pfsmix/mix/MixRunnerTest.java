@@ -124,6 +124,12 @@ class MixRunnerTest {
       return keep(script.make(Workload.IOR, phaseId(dir), segments));
     }
 
+    @Override
+    public Workload extra(Configuration conf, MixSettings settings, ExtraWorkload workload, int scale,
+        String phaseDir) {
+      return keep(script.make(workload.name(), phaseId(phaseDir), scale));
+    }
+
     private synchronized Fake keep(Fake fake) {
       made.add(fake);
       return fake;
@@ -249,6 +255,44 @@ class MixRunnerTest {
     assertThat(results.balancing()).extracting(BalanceStep::segments).containsExactly(16, 8, 13, 10, 11);
     assertThat(measuredSegments(results)).containsExactly(10, 10);
     assertThat(said()).contains("no segment count within 15% in 5 tries; using 10 (25% off)");
+  }
+
+  @Test
+  void aFurtherWorkloadRunsAloneAndInEveryMixedPhaseAndIsBalancedToTfidf() throws Exception {
+    Path program = Files.writeString(tmp.resolve("ckpt"), "#!/bin/sh\nexit 0\n");
+    assertThat(program.toFile().setExecutable(true)).isTrue();
+    Map<String, String> values = new HashMap<>(Map.of(MixKeys.BALANCE, "true", MixKeys.WORKLOADS, "ckpt2",
+        "mix.workload.ckpt2.run", "command:" + program + " {dir} {scale}", "mix.workload.ckpt2.balance", "true",
+        MixKeys.HADOOP_PREFIX + io.pfsmix.ior.IorConfigKeys.NATIVE_PRELOAD,
+        Files.writeString(tmp.resolve("libtrace.so"), "").toString()));
+    // ckpt2 takes a quarter of a second per unit of {scale}, 1 MiB each; IOR half a second a segment
+    Script script = (workload, phaseId, size) -> workload.equals("ckpt2")
+        ? finishing(workload, (long) size << 20, size * 0.25) : timed(s -> s * 0.5).make(workload, phaseId, size);
+    FakeWorkloads workloads = new FakeWorkloads(script);
+    MixResults results = runner(settings(values), workloads).run();
+    assertThat(results.complete()).as(said()).isTrue();
+
+    assertThat(results.balancing()).extracting(s -> s.workload() + " " + s.pattern() + " " + s.segments() + ": "
+        + s.iorSeconds()).containsExactly("ior n-to-n 16: 8.0", "ior n-to-n 40: 20.0", "ckpt2 null 16: 4.0",
+        "ckpt2 null 80: 20.0");
+    assertThat(said()).contains("  balancing " + label() + " ckpt2: scale 16 -> ckpt2 4.00 s vs TFIDF 20.00 s (80%"
+        + " off)");
+    assertThat(results.phases()).extracting(p -> p.kind() + (p.workload() == null ? "" : " " + p.workload()))
+        .containsExactly("BALANCE_TFIDF", "BALANCE_IOR", "BALANCE_IOR", "BALANCE_WORKLOAD ckpt2",
+            "BALANCE_WORKLOAD ckpt2", "TFIDF_ALONE", "WORKLOAD_ALONE ckpt2", "IOR_ALONE", "MIXED");
+    // the mixed phase ran all three, released together, ckpt2 at its balanced scale
+    PhaseRecord mixed = results.phases().get(8);
+    assertThat(mixed.workloads()).extracting(WorkloadResult::workload).containsExactlyInAnyOrder(Workload.TFIDF,
+        Workload.IOR, "ckpt2");
+    assertThat(mixed.result("ckpt2").bytes()).isEqualTo(80L << 20);
+    assertThat(results.phases().get(6).result("ckpt2").bytes()).isEqualTo(80L << 20);
+    // serial: TFIDF alone + ckpt2 alone + IOR alone of the repetition
+    MixSummary.Row row = MixSummary.of(results.phases()).rows().get(0);
+    assertThat(row.serialSeconds().mean()).isEqualTo(results.phases().get(5).seconds()
+        + results.phases().get(6).seconds() + results.phases().get(7).seconds());
+    assertThat(row.extra("ckpt2").aloneSeconds().mean()).isEqualTo(20.0);
+    assertThat(ResultsFiles.read(tmp.resolve("results")).phases().get(6).workload()).isEqualTo("ckpt2");
+    assertThat(printed()).contains("| ckpt2 alone | ckpt2 mixed | ckpt2 slowdown |");
   }
 
   /** TFIDF alone and IOR alone finish; in the mixed phase TFIDF runs until cancelled and IOR does {@code ior}. */

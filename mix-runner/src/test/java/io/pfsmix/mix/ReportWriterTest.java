@@ -32,7 +32,7 @@ class ReportWriterTest {
       double sec = (double) w[2];
       results.add(new WorkloadResult((String) w[0], (long) w[1] * MIB, sec, start, start + (long) (sec * S), Map.of()));
     }
-    return new PhaseRecord(id, "pfs", pattern, kind, rep, true, 8, start, start + (long) (seconds * S),
+    return new PhaseRecord(id, "pfs", pattern, kind, null, rep, true, 8, start, start + (long) (seconds * S),
         PhaseRecord.OK, null, results);
   }
 
@@ -85,6 +85,102 @@ class ReportWriterTest {
       assertThat(image.getWidth()).as(chart).isGreaterThanOrEqualTo(800);
       assertThat(md).contains("](charts/" + chart + ")");
     }
+  }
+
+  /**
+   * {@link #twoRepetitions} with a further workload, ckpt2: alone once per repetition (60 MiB in 2 s, then 3 s) and in
+   * each mixed phase (60 MiB in 1.5 s, then 2 s).
+   */
+  private static List<PhaseRecord> threeWorkloads() {
+    List<PhaseRecord> two = twoRepetitions();
+    return List.of(
+        two.get(0),
+        extraAlone("x1", 1, 11, 3.0, 2.0),
+        two.get(1),
+        phase("m1", PhaseKind.MIXED, "n-to-1", 1, 16, 12.0, new Object[] {"tfidf", 100L, 12.0},
+            new Object[] {"ior", 400L, 8.0}, new Object[] {"ckpt2", 60L, 1.5}),
+        two.get(3),
+        extraAlone("x2", 2, 43, 4.0, 3.0),
+        two.get(4),
+        phase("m2", PhaseKind.MIXED, "n-to-1", 2, 49, 14.0, new Object[] {"tfidf", 100L, 14.0},
+            new Object[] {"ior", 400L, 10.0}, new Object[] {"ckpt2", 60L, 2.0}));
+  }
+
+  private static PhaseRecord extraAlone(String id, int rep, double at, double seconds, double own) {
+    PhaseRecord p = phase(id, PhaseKind.WORKLOAD_ALONE, null, rep, at, seconds, new Object[] {"ckpt2", 60L, own});
+    return new PhaseRecord(p.id(), p.fs(), null, p.kind(), "ckpt2", rep, true, 0, p.startNs(), p.endNs(), p.status(),
+        null, p.workloads());
+  }
+
+  @Test
+  void summaryAndReportsCoverAFurtherWorkload() throws Exception {
+    MixSummary.Row row = MixSummary.of(threeWorkloads()).rows().get(0);
+    MixSummary.Extra ckpt = row.extra("ckpt2");
+    // alone 30 and 20 MiB/s, mixed 40 and 30 MiB/s
+    assertThat(ckpt.alone().mean()).isCloseTo(25.0, within(1e-9));
+    assertThat(ckpt.mixed().mean()).isCloseTo(35.0, within(1e-9));
+    assertThat(ckpt.slowdown()).isCloseTo(25.0 / 35.0, within(1e-9));
+    assertThat(ckpt.aloneSeconds().mean()).isCloseTo(3.5, within(1e-9));
+    // serial = TFIDF alone + ckpt2 alone + IOR alone of the same repetition
+    assertThat(row.serialSeconds().mean()).isCloseTo(((10.5 + 3.0 + 4.5) + (12.5 + 4.0 + 5.5)) / 2, within(1e-9));
+    assertThat(row.mixedOverSerial()).isCloseTo(13.0 / 20.0, within(1e-9));
+    // the sides' figures are those of the two-workload mix
+    assertThat(row.iorSlowdown()).isCloseTo(90.0 / 45.0, within(1e-9));
+
+    TraceTotals trace = new TraceTotals("trace.ptrace", 10, List.of(), Map.of(PathRoles.workloadRole("ckpt2"),
+        Map.of("POSIX.write", 240 * MIB)), Map.of());
+    MixResults results = new MixResults(MixResults.VERSION, MixResults.COMPLETE, null, 0, 70 * S,
+        Map.of("mix.fs", "pfs", "mix.workloads", "ckpt2", "mix.workload.ckpt2.name", "checkpoint 2"),
+        Map.of("pfs", Map.of("jobs", "local")), List.of(), threeWorkloads(), trace);
+    TraceAnalysis.Timeline timeline = new TraceAnalysis.Timeline(0, 1.0, io.pfsmix.trace.format.TracePoint.APPLICATION,
+        Map.of("ior", ramp(70, 11, 16, 100), "tfidf", ramp(70, 0, 11, 10), "ckpt2", ramp(70, 11, 14, 20)));
+    ReportWriter.write(dir, results, timeline);
+
+    String md = Files.readString(dir.resolve(ResultsFiles.REPORT_MD));
+    assertThat(md).contains("| IOR slowdown | TFIDF alone | TFIDF mixed | TFIDF slowdown | checkpoint 2 alone"
+        + " | checkpoint 2 mixed | checkpoint 2 slowdown |");
+    assertThat(md).contains("| 25.0 ± 7.1 (n=2) | 35.0 ± 7.1 (n=2) | 0.71× |");
+    assertThat(md).contains("Serial = TFIDF alone + checkpoint 2 alone + IOR alone of the same repetition.");
+    assertThat(md).contains("| pfs | N-to-1 | yes | 11.50 ± 1.41 (n=2) | 3.50 ± 0.71 (n=2) | 5.00 ± 0.71 (n=2)"
+        + " | 20.00 ± 2.83 (n=2) | 13.00 ± 1.41 (n=2) | 0.650 |");
+    assertThat(md).contains("| faster mixed than alone | checkpoint 2 beside IOR N-to-1 on pfs (traced) ran faster"
+        + " mixed than alone: slowdown 0.71× (alone 25.0 ± 7.1 (n=2), mixed 35.0 ± 7.1 (n=2) MiB/s). The difference"
+        + " is within the repetitions' spread.");
+    // the trace's bytes under DIR/workloads/ckpt2 beside what ckpt2 reported in its four traced phases
+    assertThat(md).contains("| checkpoint 2 reads and writes under its directory | " + 240 * MIB + " | 0 | 0 | "
+        + 240 * MIB + " |");
+    assertThat(md).contains("| x1 | ok | 3.00 | — | — | 30.0 (" + 60 * MIB + " B) |  |");
+    for (String chart : List.of("throughput-ckpt2.png", "runtime.png", "timeline.png")) {
+      assertThat(ImageIO.read(dir.resolve(ResultsFiles.CHARTS_DIR).resolve(chart).toFile())).as(chart).isNotNull();
+      assertThat(md).contains("](charts/" + chart + ")");
+    }
+    assertThat(ReportWriter.terminalTables(results)).contains("checkpoint 2 slowdown");
+  }
+
+  @Test
+  void tracingOverheadIsGivenForAFurtherWorkloadAlone() {
+    List<PhaseRecord> phases = new ArrayList<>();
+    // per repetition ckpt2 alone untraced, then traced: 2.0 s then 2.2 s, 3.0 s then 3.6 s; and IOR alone, whose
+    // pattern makes the summary's row
+    double[][] seconds = {{2.0, 2.2}, {3.0, 3.6}};
+    for (int rep = 1; rep <= 2; rep++) {
+      for (int traced = 0; traced < 2; traced++) {
+        for (PhaseRecord p : List.of(extraAlone("x" + rep + traced, rep, rep * 10 + traced * 5,
+            seconds[rep - 1][traced], 1.0), phase("i" + rep + traced, PhaseKind.IOR_ALONE, "n-to-1", rep,
+            rep * 10 + traced * 5 + 4, 1.0, new Object[] {"ior", 400L, 1.0}))) {
+          phases.add(new PhaseRecord(p.id(), p.fs(), p.pattern(), p.kind(), p.workload(), rep, traced == 1,
+              p.iorSegments(), p.startNs(), p.endNs(), p.status(), null, p.workloads()));
+        }
+      }
+    }
+    List<MixSummary.Overhead> overheads = MixSummary.of(phases).overheads();
+    assertThat(overheads).extracting(MixSummary.Overhead::kind).containsExactly(PhaseKind.WORKLOAD_ALONE,
+        PhaseKind.IOR_ALONE);
+    MixSummary.Overhead o = overheads.get(0);
+    assertThat(o.pattern()).isNull();
+    assertThat(o.workload()).isEqualTo("ckpt2");
+    // the mean of 2.2 / 2.0 - 1 and 3.6 / 3.0 - 1
+    assertThat(o.overhead()).isCloseTo((0.1 + 0.2) / 2, within(1e-9));
   }
 
   private static double[] ramp(int bins, int from, int to, double value) {
