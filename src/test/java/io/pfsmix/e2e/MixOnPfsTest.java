@@ -20,6 +20,7 @@ import io.pfsmix.mix.MixResults;
 import io.pfsmix.mix.PhaseKind;
 import io.pfsmix.mix.PhaseRecord;
 import io.pfsmix.mix.ResultsFiles;
+import io.pfsmix.mix.TraceTotals;
 import io.pfsmix.mix.WorkloadResult;
 import io.pfsmix.trace.format.TracePoint;
 
@@ -111,6 +112,21 @@ class MixOnPfsTest {
     assertThat(MixCli.get(traced, TracePoint.STORAGE, "read", "/mix/tfidf/requests/")).isEqualTo(tfidfBytes);
     assertThat(mix.trace().bytes().get("ior-checkpoint")).containsEntry("APPLICATION.write", iorBytes);
     assertThat(md).contains("| IOR checkpoint writes | " + iorBytes + " | " + iorBytes + " | " + iorBytes + " |");
+
+    // start-up told apart from I/O: each workload's data calls lie within its run (the runner's and the tracer's
+    // clocks are anchored to the wall clock apart, to within a millisecond), and the report gives the split
+    long anchors = 5_000_000;
+    for (PhaseRecord p : mix.phases()) {
+      for (WorkloadResult w : p.workloads()) {
+        TraceTotals.IoSpan io = mix.trace().ioByPhase().get(p.id()).get(w.workload());
+        assertThat(io).as(p.id() + " " + w.workload()).isNotNull();
+        assertThat(io.firstNs()).as(p.id() + " " + w.workload()).isBetween(w.startNs() - anchors, io.lastNs());
+        assertThat(io.lastNs()).as(p.id() + " " + w.workload()).isLessThanOrEqualTo(w.endNs() + anchors);
+      }
+    }
+    String fs = mix.phases().get(0).fs();
+    assertThat(md).contains("## Start-up and I/O").contains("| " + fs + " | TFIDF | alone | — | ")
+        .contains("| " + fs + " | IOR | mixed | N-to-N | ");
   }
 
   @Test

@@ -112,6 +112,9 @@ public final class ReportWriter {
     }
     if (results.trace() != null) {
       tables.add(traceTable(results, hpc, an, extras));
+      if (results.trace().ioByPhase() != null) {
+        tables.add(startUpTable(results, hpc, an, extras));
+      }
     }
     tables.add(phaseTable(results.phases(), hpc, an, extras));
     tables.add(settingsTable(results));
@@ -303,6 +306,61 @@ public final class ReportWriter {
         + " point can exceed the data size by up to a request per split."
         + (trace.cutShort().isEmpty() ? "" : " Cut short: " + String.join("; ", trace.cutShort()));
     return new Table("Bytes the workloads reported vs bytes in the trace (traced phases)", note, columns, rows);
+  }
+
+  /** One workload in one kind of measured phase, for {@link #startUpTable}. */
+  private record StartUpKey(String fs, int workload, String pattern, boolean mixed) {
+  }
+
+  /**
+   * Per workload, alone and mixed: how long it ran before its first data call (start-up), from its first to its last
+   * (I/O), and its throughput over the latter, from the traced phases' records.
+   */
+  static Table startUpTable(MixResults results, String hpc, String an, Map<String, String> extras) {
+    List<String> names = new ArrayList<>(List.of(Workload.IOR, Workload.TFIDF));
+    names.addAll(extras.keySet());
+    Map<StartUpKey, List<double[]>> groups = new java.util.TreeMap<>(java.util.Comparator
+        .comparing(StartUpKey::fs).thenComparingInt(StartUpKey::workload)
+        .thenComparing(StartUpKey::pattern, java.util.Comparator.nullsFirst(java.util.Comparator.naturalOrder()))
+        .thenComparing(StartUpKey::mixed));
+    for (PhaseRecord p : results.phases()) {
+      Map<String, TraceTotals.IoSpan> spans = results.trace().ioByPhase().get(p.id());
+      boolean measured = p.kind() == PhaseKind.MIXED || p.kind() == PhaseKind.IOR_ALONE
+          || p.kind() == PhaseKind.TFIDF_ALONE || p.kind() == PhaseKind.WORKLOAD_ALONE;
+      if (!p.ok() || !p.traced() || !measured || spans == null) {
+        continue;
+      }
+      for (WorkloadResult w : p.workloads()) {
+        TraceTotals.IoSpan span = spans.get(w.workload());
+        if (span == null || !names.contains(w.workload())) {
+          continue;
+        }
+        double io = span.seconds();
+        groups.computeIfAbsent(new StartUpKey(p.fs(), names.indexOf(w.workload()), p.pattern(),
+            p.kind() == PhaseKind.MIXED), k -> new ArrayList<>()).add(new double[] {(span.firstNs() - w.startNs())
+            / 1e9, io, w.wallSeconds(), io > 0 ? w.bytes() / (1024.0 * 1024.0) / io : Double.NaN});
+      }
+    }
+    List<List<String>> rows = new ArrayList<>();
+    groups.forEach((key, runs) -> {
+      String name = names.get(key.workload());
+      String label = name.equals(Workload.IOR) ? hpc : name.equals(Workload.TFIDF) ? an : extras.get(name);
+      List<String> row = new ArrayList<>(List.of(key.fs(), label, key.mixed() ? "mixed" : "alone",
+          key.pattern() == null ? "—" : IorPattern.of(key.pattern()).label()));
+      for (int i = 0; i < 4; i++) {
+        int column = i;
+        row.add(Stats.of(runs.stream().map(r -> r[column]).filter(d -> !Double.isNaN(d)).toList())
+            .format(column == 3 ? 1 : 2));
+      }
+      rows.add(row);
+    });
+    return new Table("Start-up and I/O (traced phases, mean ± sd)", "Start-up: from the runner starting the workload"
+        + " to its first data read or write in the trace (JVM and job start-up, job submission, task scheduling, MPI"
+        + " start-up; launcher and system files left out). I/O: from that call's start to the end of its last data"
+        + " call. Runtime: from start to return, as the phases' figures are timed by the runner. A difference between"
+        + " alone and mixed that shows in the runtime or start-up but not in the I/O is not the storage's.",
+        List.of("file system", "workload", "phase", "pattern", "start-up s", "I/O s", "runtime s",
+            "MiB/s over its I/O"), rows);
   }
 
   private static Table phaseTable(List<PhaseRecord> phases, String hpc, String an, Map<String, String> extras) {

@@ -17,7 +17,8 @@ import io.pfsmix.trace.tools.LauncherFiles;
 
 /**
  * Reads the trace files each traced phase left and totals their data bytes by role, trace point and direction, per phase
- * and overall; and bins them over time for the timeline chart.
+ * and overall; finds when each workload's data calls began and ended in each phase; and bins them over time for the
+ * timeline chart.
  */
 public final class TraceAnalysis {
 
@@ -31,6 +32,7 @@ public final class TraceAnalysis {
   private final int bins;
   private final Map<String, Map<String, Long>> totals = new TreeMap<>();
   private final Map<String, Map<String, Map<String, Long>>> byPhase = new LinkedHashMap<>();
+  private final Map<String, Map<String, TraceTotals.IoSpan>> ioByPhase = new LinkedHashMap<>();
   private final List<String> cutShort = new ArrayList<>();
   /** Per trace point, per workload: MiB moved in each time bin (binned as records stream by: traces can be huge). */
   private final Map<TracePoint, Map<String, double[]>> binned = new EnumMap<>(TracePoint.class);
@@ -51,6 +53,7 @@ public final class TraceAnalysis {
   /** Adds every trace file under {@code dir}, attributing its records to phase {@code phaseId}. */
   public void addPhase(String phaseId, Path dir, List<Path> traceFiles) throws IOException {
     Map<String, Map<String, Long>> phase = byPhase.computeIfAbsent(phaseId, k -> new TreeMap<>());
+    Map<String, TraceTotals.IoSpan> spans = ioByPhase.computeIfAbsent(phaseId, k -> new TreeMap<>());
     for (Path file : traceFiles) {
       try (TraceReader reader = TraceReader.open(file)) {
         for (TraceRecord r : reader) {
@@ -69,8 +72,11 @@ public final class TraceAnalysis {
           }
           // an unmodified program's POSIX calls are what it asked for, as the application point is a Hadoop program's
           TracePoint point = r.point() == TracePoint.POSIX ? TracePoint.APPLICATION : r.point();
+          String workload = workloadOf(r);
+          spans.merge(workload, new TraceTotals.IoSpan(r.startNs(), r.endNs()),
+              (was, call) -> was.with(call.firstNs(), call.lastNs()));
           double[] values = binned.computeIfAbsent(point, k -> new TreeMap<>())
-              .computeIfAbsent(workloadOf(r), k -> new double[bins]);
+              .computeIfAbsent(workload, k -> new double[bins]);
           double from = (r.startNs() - originNs) / 1e9;
           spread(values, binSeconds, from, Math.max(from, (r.endNs() - originNs) / 1e9), r.bytes() / (1024.0 * 1024.0));
         }
@@ -86,7 +92,7 @@ public final class TraceAnalysis {
   }
 
   public TraceTotals totals(String mergedFile) {
-    return new TraceTotals(mergedFile, records, List.copyOf(cutShort), totals, byPhase);
+    return new TraceTotals(mergedFile, records, List.copyOf(cutShort), totals, byPhase, ioByPhase);
   }
 
   /**

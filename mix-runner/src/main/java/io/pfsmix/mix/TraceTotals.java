@@ -10,7 +10,25 @@ import java.util.Map;
  * @param cutShort trace files that ended early (a killed writer), by name
  * @param bytes per path role ({@link PathRoles}), per trace point and direction ("APPLICATION.write"): bytes
  * @param bytesByPhase per phase id, the same as {@code bytes}
+ * @param ioByPhase per phase id, per workload (results.json's names): when its data calls began and ended; null in
+ *     results written before it was recorded
  */
 public record TraceTotals(String file, long records, java.util.List<String> cutShort,
-    Map<String, Map<String, Long>> bytes, Map<String, Map<String, Map<String, Long>>> bytesByPhase) {
+    Map<String, Map<String, Long>> bytes, Map<String, Map<String, Map<String, Long>>> bytesByPhase,
+    Map<String, Map<String, IoSpan>> ioByPhase) {
+
+  /**
+   * From the start of a workload's first data read or write in a phase to the end of its last (launcher and system
+   * files left out), ns since the epoch: what it spent on I/O, apart from its start-up before and its wind-down after.
+   */
+  public record IoSpan(long firstNs, long lastNs) {
+
+    IoSpan with(long startNs, long endNs) {
+      return new IoSpan(Math.min(firstNs, startNs), Math.max(lastNs, endNs));
+    }
+
+    public double seconds() {
+      return (lastNs - firstNs) / 1e9;
+    }
+  }
 }

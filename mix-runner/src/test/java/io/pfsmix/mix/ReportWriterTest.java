@@ -128,7 +128,7 @@ class ReportWriterTest {
     assertThat(row.iorSlowdown()).isCloseTo(90.0 / 45.0, within(1e-9));
 
     TraceTotals trace = new TraceTotals("trace.ptrace", 10, List.of(), Map.of(PathRoles.workloadRole("ckpt2"),
-        Map.of("POSIX.write", 240 * MIB)), Map.of());
+        Map.of("POSIX.write", 240 * MIB)), Map.of(), null);
     MixResults results = new MixResults(MixResults.VERSION, MixResults.COMPLETE, null, 0, 70 * S,
         Map.of("mix.fs", "pfs", "mix.workloads", "ckpt2", "mix.workload.ckpt2.name", "checkpoint 2"),
         Map.of("pfs", Map.of("jobs", "local")), List.of(), threeWorkloads(), trace);
@@ -155,6 +155,37 @@ class ReportWriterTest {
       assertThat(md).contains("](charts/" + chart + ")");
     }
     assertThat(ReportWriter.terminalTables(results)).contains("checkpoint 2 slowdown");
+  }
+
+  private static TraceTotals.IoSpan span(double first, double last) {
+    return new TraceTotals.IoSpan((long) (first * S), (long) (last * S));
+  }
+
+  @Test
+  void startUpAndIoAreToldApartPerWorkloadAloneAndMixed() throws Exception {
+    // TFIDF's first and last data calls: alone from 3 s to 9 s after its start, then 3.5 s to 11.5 s; mixed 4 s to
+    // 11 s, then 5 s to 13 s; IOR's alone and mixed phases traced in the first repetition only
+    Map<String, Map<String, TraceTotals.IoSpan>> io = Map.of(
+        "t1", Map.of("tfidf", span(3, 9)),
+        "t2", Map.of("tfidf", span(33.5, 41.5)),
+        "i1", Map.of("ior", span(11.5, 15)),
+        "m1", Map.of("tfidf", span(20, 27), "ior", span(16.2, 24)),
+        "m2", Map.of("tfidf", span(54, 62)));
+    TraceTotals trace = new TraceTotals("trace.ptrace", 10, List.of(), Map.of(), Map.of(), io);
+    MixResults results = new MixResults(MixResults.VERSION, MixResults.COMPLETE, null, 0, 70 * S,
+        Map.of("mix.fs", "pfs"), Map.of("pfs", Map.of("jobs", "local")), List.of(), twoRepetitions(), trace);
+    ReportWriter.write(dir, results, null);
+
+    String md = Files.readString(dir.resolve(ResultsFiles.REPORT_MD));
+    assertThat(md).contains("| pfs | TFIDF | alone | — | 3.25 ± 0.35 (n=2) | 7.00 ± 1.41 (n=2) | 11.25 ± 1.77 (n=2)"
+        + " | 14.6 ± 2.9 (n=2) |");
+    assertThat(md).contains("| pfs | TFIDF | mixed | N-to-1 | 4.50 ± 0.71 (n=2) | 7.50 ± 0.71 (n=2) | 13.00 ± 1.41"
+        + " (n=2) | 13.4 ± 1.3 (n=2) |");
+    // IOR: 400 MiB; alone 0.5 s of start-up and 3.5 s of I/O, mixed 0.2 s and 7.8 s
+    assertThat(md).contains("| pfs | IOR | alone | N-to-1 | 0.50 ± 0.00 (n=1) | 3.50 ± 0.00 (n=1) | 4.00 ± 0.00 (n=1)"
+        + " | 114.3 ± 0.0 (n=1) |");
+    assertThat(md).contains("| pfs | IOR | mixed | N-to-1 | 0.20 ± 0.00 (n=1) | 7.80 ± 0.00 (n=1) | 8.00 ± 0.00 (n=1)"
+        + " | 51.3 ± 0.0 (n=1) |");
   }
 
   @Test
