@@ -17,9 +17,20 @@ import org.apache.hadoop.conf.Configuration;
  * The real IOR against the Java driver on the same flags, in the same directory, alternating which goes first, each a
  * fresh process per run (mpirun's ranks; a JVM running {@code pfsmix ior -a POSIX -N ranks}), so that both pay their own
  * start-up outside their timed region and nothing of one run warms the next. Both outputs are IOR's format, read by
- * one parser; the ratios are of the first (only) iteration's bandwidths, per phase.
+ * one parser; the ratios are of the first (only) iteration's bandwidths, per phase. Every run starts after the same
+ * pause, so that both write onto the same kind of memory.
  */
 public final class NativeComparison {
+
+  /**
+   * The pause before every run. In a virtual machine whose balloon device reports free pages (Firecracker, QEMU with
+   * free page reporting), memory left free for 2 s is handed back to the host, and a page-cache write onto it faults
+   * in the host: one rank's 1 MiB writes ran at 550-870 MiB/s onto such pages against 2,300-3,100 onto pages freed just
+   * before. The real IOR writes well within 2 s of starting, onto the pages of the file the previous run removed; the
+   * JVM's ranks 4-7 s after, onto returned pages. A pause longer than the host's delay before each run gives both
+   * programs the same pages.
+   */
+  private static final long SETTLE_MILLIS = 5_000;
 
   /** One set of IOR flags to compare (without -o, -N and -a, which the comparison sets). */
   public record Case(String label, List<String> flags) {
@@ -115,7 +126,8 @@ public final class NativeComparison {
     return iterations.isEmpty() ? 0 : iterations.get(0).bandwidthMiB();
   }
 
-  private IorResult runReal(Case c, String target) throws IOException {
+  private IorResult runReal(Case c, String target) throws IOException, InterruptedException {
+    Thread.sleep(SETTLE_MILLIS);
     List<String> mpirun = new ArrayList<>(List.of("-np", Integer.toString(ranks)));
     mpirun.addAll(mpirunArgs);
     List<String> flags = new ArrayList<>(List.of("-a", "POSIX"));
@@ -125,6 +137,7 @@ public final class NativeComparison {
   }
 
   private IorResult runJava(Case c, String target) throws IOException, InterruptedException {
+    Thread.sleep(SETTLE_MILLIS);
     List<String> flags = new ArrayList<>(List.of("-a", "POSIX", "-N", Integer.toString(ranks)));
     flags.addAll(c.flags());
     flags.addAll(List.of("-o", target));
