@@ -23,9 +23,9 @@ import org.apache.hadoop.conf.Configuration;
 public final class NativeComparison {
 
   /**
-   * The pause before every run. In a virtual machine whose balloon device reports free pages (Firecracker, QEMU with
-   * free page reporting), memory left free for 2 s is handed back to the host, and a page-cache write onto it faults
-   * in the host: one rank's 1 MiB writes ran at 550-870 MiB/s onto such pages against 2,300-3,100 onto pages freed just
+   * The pause before every run. In a virtual machine whose balloon device reports free pages to the host (as this
+   * project's machines' virtio_balloon does), memory left free for 2 s is handed back, and a page-cache write onto it
+   * faults in the host: one rank's 1 MiB writes ran at 550-870 MiB/s onto such pages against 2,300-3,100 onto pages freed just
    * before. The real IOR writes well within 2 s of starting, onto the pages of the file the previous run removed; the
    * JVM's ranks 4-7 s after, onto returned pages. A pause longer than the host's delay before each run gives both
    * programs the same pages.
