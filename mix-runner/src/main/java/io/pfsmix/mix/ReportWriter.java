@@ -357,7 +357,7 @@ public final class ReportWriter {
     return new Table("Start-up and I/O (traced phases, mean ± sd)", "Start-up: from the runner starting the workload"
         + " to its first data read or write in the trace (JVM and job start-up, job submission, task scheduling, MPI"
         + " start-up; launcher and system files left out). I/O: from that call's start to the end of its last data"
-        + " call. Runtime: from start to return, as the phases' figures are timed by the runner. A difference between"
+        + " call, or of its last sync or close of its files when later (a checkpoint's fsync is I/O). Runtime: from start to return, as the phases' figures are timed by the runner. A difference between"
         + " alone and mixed that shows in the runtime or start-up but not in the I/O is not the storage's.",
         List.of("file system", "workload", "phase", "pattern", "start-up s", "I/O s", "runtime s",
             "MiB/s over its I/O"), rows);

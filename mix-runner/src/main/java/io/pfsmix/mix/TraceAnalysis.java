@@ -5,11 +5,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 
+import io.pfsmix.trace.format.TraceOp;
 import io.pfsmix.trace.format.TraceReader;
 import io.pfsmix.trace.format.TracePoint;
 import io.pfsmix.trace.format.TraceRecord;
@@ -25,6 +28,10 @@ public final class TraceAnalysis {
   /** Bytes per second over time for each workload, from one trace point. */
   public record Timeline(long originNs, double binSeconds, TracePoint point, Map<String, double[]> mibPerSecond) {
   }
+
+  /** Calls that end a workload's I/O on a file without moving data: syncs and closes. */
+  private static final Set<TraceOp> FINISHING = EnumSet.of(TraceOp.HFLUSH, TraceOp.HSYNC, TraceOp.SYNC,
+      TraceOp.DATASYNC, TraceOp.CLOSE, TraceOp.POSIX_FSYNC, TraceOp.POSIX_FDATASYNC, TraceOp.POSIX_CLOSE);
 
   private final PathRoles roles;
   private final long originNs;
@@ -54,11 +61,23 @@ public final class TraceAnalysis {
   public void addPhase(String phaseId, Path dir, List<Path> traceFiles) throws IOException {
     Map<String, Map<String, Long>> phase = byPhase.computeIfAbsent(phaseId, k -> new TreeMap<>());
     Map<String, TraceTotals.IoSpan> spans = ioByPhase.computeIfAbsent(phaseId, k -> new TreeMap<>());
+    // per workload, the end of its last sync or close of a file of its own: a checkpoint's fsync (IOR -e) is I/O
+    Map<String, Long> finished = new TreeMap<>();
     for (Path file : traceFiles) {
       try (TraceReader reader = TraceReader.open(file)) {
         for (TraceRecord r : reader) {
           records++;
-          if (!r.succeeded() || r.bytes() <= 0 || !(r.op().isRead() || r.op().isWrite())) {
+          if (!r.succeeded()) {
+            continue;
+          }
+          if (!(r.op().isRead() || r.op().isWrite())) {
+            if (FINISHING.contains(r.op()) && !PathRoles.OTHER.equals(roles.roleOf(r.path()))
+                && LauncherFiles.groupOf(r) == null) {
+              finished.merge(workloadOf(r), r.endNs(), Math::max);
+            }
+            continue;
+          }
+          if (r.bytes() <= 0) {
             continue;
           }
           boolean launcher = LauncherFiles.groupOf(r) != null;
@@ -85,6 +104,7 @@ public final class TraceAnalysis {
         }
       }
     }
+    finished.forEach((workload, end) -> spans.computeIfPresent(workload, (k, span) -> span.with(span.firstNs(), end)));
   }
 
   private static void add(Map<String, Long> map, String key, long bytes) {

@@ -18,8 +18,9 @@ public record TraceTotals(String file, long records, java.util.List<String> cutS
     Map<String, Map<String, IoSpan>> ioByPhase) {
 
   /**
-   * From the start of a workload's first data read or write in a phase to the end of its last (launcher and system
-   * files left out), ns since the epoch: what it spent on I/O, apart from its start-up before and its wind-down after.
+   * From the start of a workload's first data read or write in a phase to the end of its last data call, or of its
+   * last sync or close of a file of its own when later (launcher and system files left out), ns since the epoch: what
+   * it spent on I/O, apart from its start-up before and what it did after.
    */
   public record IoSpan(long firstNs, long lastNs) {
 
