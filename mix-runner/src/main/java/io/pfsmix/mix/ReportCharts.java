@@ -222,7 +222,8 @@ final class ReportCharts {
     return kind + pattern + (p.repetition() > 0 ? "·" + p.repetition() : "");
   }
 
-  private static String label(String workload, String hpc, String an, Map<String, String> extras) {
+  /** What tables and charts call a workload of results.json: the side's label, or the further workload's. */
+  static String label(String workload, String hpc, String an, Map<String, String> extras) {
     return switch (workload) {
       case Workload.IOR -> hpc;
       case Workload.TFIDF -> an;

@@ -343,8 +343,7 @@ public final class ReportWriter {
     }
     List<List<String>> rows = new ArrayList<>();
     groups.forEach((key, runs) -> {
-      String name = names.get(key.workload());
-      String label = name.equals(Workload.IOR) ? hpc : name.equals(Workload.TFIDF) ? an : extras.get(name);
+      String label = ReportCharts.label(names.get(key.workload()), hpc, an, extras);
       List<String> row = new ArrayList<>(List.of(key.fs(), label, key.mixed() ? "mixed" : "alone",
           key.pattern() == null ? "—" : IorPattern.of(key.pattern()).label()));
       for (int i = 0; i < 4; i++) {

@@ -71,9 +71,11 @@ public final class TraceAnalysis {
             continue;
           }
           if (!(r.op().isRead() || r.op().isWrite())) {
-            if (FINISHING.contains(r.op()) && !PathRoles.OTHER.equals(roles.roleOf(r.path()))
-                && LauncherFiles.groupOf(r) == null) {
-              finished.merge(workloadOf(r), r.endNs(), Math::max);
+            if (FINISHING.contains(r.op()) && LauncherFiles.groupOf(r) == null) {
+              String role = roles.roleOf(r.path());
+              if (!PathRoles.OTHER.equals(role)) {
+                finished.merge(workloadOf(r, role), r.endNs(), Math::max);
+              }
             }
             continue;
           }
@@ -91,7 +93,7 @@ public final class TraceAnalysis {
           }
           // an unmodified program's POSIX calls are what it asked for, as the application point is a Hadoop program's
           TracePoint point = r.point() == TracePoint.POSIX ? TracePoint.APPLICATION : r.point();
-          String workload = workloadOf(r);
+          String workload = workloadOf(r, role);
           spans.merge(workload, new TraceTotals.IoSpan(r.startNs(), r.endNs()),
               (was, call) -> was.with(call.firstNs(), call.lastNs()));
           double[] values = binned.computeIfAbsent(point, k -> new TreeMap<>())
@@ -137,9 +139,11 @@ public final class TraceAnalysis {
   /**
    * The workload that made a record: a further workload's directory names it (its job's tasks carry job ids as
    * TFIDF's do); IOR ranks and TFIDF tasks say so themselves; otherwise the path tells.
+   *
+   * @param role the role of the record's path ({@link PathRoles#roleOf}), found once per record by the caller
    */
-  private String workloadOf(TraceRecord r) {
-    String extra = PathRoles.extraOf(roles.roleOf(r.path()));
+  private static String workloadOf(TraceRecord r, String role) {
+    String extra = PathRoles.extraOf(role);
     if (extra != null) {
       return extra;
     }
@@ -149,7 +153,7 @@ public final class TraceAnalysis {
     if (!r.context().jobId().isEmpty()) {
       return Workload.TFIDF;
     }
-    return PathRoles.workloadOf(roles.roleOf(r.path()));
+    return PathRoles.workloadOf(role);
   }
 
   private static void spread(double[] bins, double binSeconds, double from, double to, double mib) {
