@@ -28,7 +28,9 @@ import picocli.CommandLine.Spec;
         + "and N-to-N, writing then reading -s segments of -b bytes per rank in -t transfers, --rounds times.",
         "With --native PATH_TO_IOR: the real IOR under mpirun and the Java driver (pfsmix ior -a POSIX), each in a fresh "
         + "process per run, on the same flags and files, alternating which goes first; prints each phase's "
-        + "bandwidths and the ratio java/real, per round and as medians, with the load average. Without IOR flags "
+        + "bandwidths and the ratio java/real, per round and as medians, with the load average. Every run starts "
+        + "after a 5 s pause (docs/ior.md says why); page-cache phases last a tenth of a second, so single rounds "
+        + "spread by 10-30%%: take 7 rounds or more to place a median within 5%%. Without IOR flags "
         + "after --: N-to-1 and N-to-N, -t 1m (-b 64m) and -t 4k (-b 16m), -w -r -e -s 4. docs/benchmarks.md has "
         + "the figures and the command that produced them."})
 final class IorBenchCommand implements Callable<Integer> {
