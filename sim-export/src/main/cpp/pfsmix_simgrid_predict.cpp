@@ -17,7 +17,15 @@
 //                                      caller, on the shared cores) while it has fewer than the client host's property
 //                                      write_back_depth writes under way, else it waits for its oldest first; they are
 //                                      all waited for at fsync and at the actor's end
-//   <actor> fsync                      waits until every write the actor started has reached its disk
+//   <actor> write <target> <bytes> <cpu seconds> <seconds>
+//                                      a write into the client's cache, which a later fsync stores: it takes the
+//                                      seconds it took when traced and its CPU on the shared cores, side by side (the
+//                                      call ends when both did); no disk
+//   <actor> fsync [<file> [<target> <bytes>]...]
+//                                      waits until every write the actor started has reached its disk; with a file
+//                                      (an id), then writes the bytes given on each target's disk, all at once (what
+//                                      cached writes to the file left dirty), and waits for them and for every other
+//                                      store of that file under way
 //   <actor> barrier <name> <count>     waits until count actors reached the barrier of that name (ranks of one job)
 // Prints "actor <name> <start> <end>" per actor (simulated seconds) and "total <seconds>".
 #include <simgrid/s4u.hpp>
@@ -28,6 +36,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <map>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -106,6 +115,13 @@ void read_action(simgrid::xbt::ReplayAction& action) {
 
 void write_action(simgrid::xbt::ReplayAction& action) {
   sg4::Host* storage = target(action);
+  if (action.size() > 5) {
+    // into the cache: the traced time (memory, throttling) beside the copy's CPU, which competes for the cores
+    sg4::ExecPtr copy = sg4::this_actor::exec_async(cpu_seconds(action) * sg4::this_actor::get_host()->get_speed());
+    sg4::this_actor::sleep_for(number(action, 5));
+    copy->wait();
+    return;
+  }
   auto bytes = static_cast<sg_size_t>(number(action, 3));
   sg4::this_actor::sleep_for(latency(storage, "write_latency"));
   Pending& p = pending[sg4::this_actor::get_pid()];
@@ -125,7 +141,41 @@ void write_action(simgrid::xbt::ReplayAction& action) {
     sg4::this_actor::execute(cpu * sg4::this_actor::get_host()->get_speed());
 }
 
-void fsync_action(simgrid::xbt::ReplayAction&) { wait_pending(); }
+// A file's stores under way (fsyncs that found its data dirty), which any fsync of the file waits for.
+struct FileStores {
+  int under_way = 0;
+  sg4::MutexPtr mutex = sg4::Mutex::create();
+  sg4::ConditionVariablePtr stored = sg4::ConditionVariable::create();
+};
+std::map<std::string, FileStores, std::less<>> file_stores;
+
+void fsync_action(simgrid::xbt::ReplayAction& action) {
+  wait_pending();
+  if (action.size() == 2)
+    return;
+  if (action.size() % 2 != 1)
+    xbt_die("fsync of actor %s names a target without its bytes", action[0].c_str());
+  FileStores& file = file_stores[action[2]];
+  std::vector<sg4::IoPtr> stores;
+  for (size_t i = 3; i + 1 < action.size(); i += 2) {
+    sg4::Host* storage = sg4::Host::by_name_or_null(action[i]);
+    if (storage == nullptr || storage->get_disks().empty())
+      xbt_die("actor %s names storage target '%s', which the platform lacks", action[0].c_str(), action[i].c_str());
+    stores.push_back(storage->get_disks().front()->write_async(static_cast<sg_size_t>(number(action, i + 1))));
+  }
+  if (!stores.empty()) {
+    file.under_way++;
+    for (auto& io : stores)
+      io->wait();
+    std::unique_lock lock(*file.mutex);
+    file.under_way--;
+    file.stored->notify_all();
+  }
+  // like the kernel's: an fsync returns once the file's data is stored, whoever's fsync is storing it
+  std::unique_lock lock(*file.mutex);
+  while (file.under_way > 0)
+    file.stored->wait(lock);
+}
 
 void barrier_action(simgrid::xbt::ReplayAction& action) {
   sg4::BarrierPtr& barrier = barriers[action.at(2)];

@@ -197,6 +197,97 @@ class PredictTest {
   }
 
   @Test
+  void fsyncsStoreWhatTheirFilesWritesLeftInTheCacheOnTheDeviceTheReadsUse() throws Exception {
+    long t0 = TestTraces.T0;
+    // a checkpoint: 10 writes of 1 MiB at 1 ms each into the cache, then an fsync that took 100 ms to store them
+    // (100 MiB/s), a second fsync with nothing left to store (2 ms), then 5 MiB more and an fsync of 50 ms
+    long[][] ckpt = new long[18][];
+    for (int i = 0; i < 10; i++) {
+      ckpt[i] = new long[] {1, i * MIB, MIB};
+    }
+    ckpt[10] = new long[] {2, 0, 0, 100_000_000};
+    ckpt[11] = new long[] {2, 0, 0, 2_000_000};
+    for (int i = 0; i < 5; i++) {
+      ckpt[12 + i] = new long[] {1, (10 + i) * MIB, MIB};
+    }
+    ckpt[17] = new long[] {2, 0, 0, 50_000_000};
+    PhaseCalls ior = phase("ckpt", "ior", ckpt, t0);
+    // a reader: 20 reads of 1 MiB from the device at 10 ms each (100 MiB/s)
+    long[][] reads = new long[20][];
+    for (int i = 0; i < 20; i++) {
+      reads[i] = new long[] {0, i * MIB, MIB, 10_000_000};
+    }
+    PhaseCalls tfidf = phase("reader", "tfidf", reads, t0);
+    Calibration cal = Calibration.fit(List.of(tfidf, ior), 2, 0);
+    // 15 MiB found dirty by two fsyncs lasting 150 ms; the one that found nothing is no part of it
+    assertThat(cal.syncs()).isEqualTo(2);
+    assertThat(cal.writeBackBandwidth()).isCloseTo(15 * MIB / 0.150, within(1.0));
+    assertThat(cal.writeBandwidth()).isCloseTo(15 * MIB / 0.015, within(1.0));
+    assertThat(cal.describe()).contains("write-back 100.0 MiB/s (2 fsyncs)");
+    // without fsyncs there is nothing to fit: writes are replayed on the disk as before
+    assertThat(Calibration.fit(List.of(tfidf), 2, 0).hasWriteBack()).isFalse();
+
+    Path simulator = Paths.get(System.getProperty("pfsmix.simgrid.predict", "target/native/pfsmix-simgrid-predict"));
+    assumeTrue(Files.isExecutable(simulator), "SimGrid predictor not built at " + simulator);
+    SimModel.Machine m = new SimModel.Machine(cal, 1, 64 * MIB, 2, 1e15, 0);
+    Path models = dir.resolve("models");
+    double i = SimModel.run(simulator.toAbsolutePath(), models.resolve("i"), m,
+        List.of(new SimModel.Workload(ior, 1, 1))).runtime();
+    double t = SimModel.run(simulator.toAbsolutePath(), models.resolve("t"), m,
+        List.of(new SimModel.Workload(tfidf, 1, 1))).runtime();
+    // alone: 15 writes of 1 ms and 150 ms of storing; the fsync that found nothing dirty had no store to wait for
+    assertThat(i).as("checkpoint alone").isCloseTo(0.165, within(0.001));
+    assertThat(t).as("reader alone").isCloseTo(0.200, within(0.002));
+    String file = "f0-" + Integer.toHexString("/ior/f".hashCode());
+    assertThat(Files.readString(models.resolve("i/actions/ior.0.0.txt")))
+        .contains("ior.0.0 fsync " + file + " target-0 " + 10 * MIB + "\n", "ior.0.0 fsync " + file + "\n",
+            "ior.0.0 fsync " + file + " target-0 " + 5 * MIB + "\n");
+    // together the device's 100 MiB/s is shared while both use it: 35 MiB of reads and stores need 350 ms, and the
+    // reader, whose reads outlast the stores, ends at about that
+    SimModel.Result both = SimModel.run(simulator.toAbsolutePath(), models.resolve("both"), m,
+        List.of(new SimModel.Workload(tfidf, 1, 1), new SimModel.Workload(ior, 1, 1)));
+    assertThat(both.seconds().get("tfidf")).as("reader mixed").isCloseTo(0.35, within(0.02));
+    assertThat(both.seconds().get("ior")).as("checkpoint mixed").isGreaterThan(0.25);
+  }
+
+  @Test
+  void ofRanksFsyncingOneSharedFileTheFirstStoresWhatAllOfThemWrote() throws Exception {
+    long t0 = TestTraces.T0;
+    // two ranks write 4 MiB each into one file at the same times; rank 0 then fsyncs for 80 ms, rank 1 1 ms later for
+    // 79 ms, waiting on the same pages
+    long[][] r0 = new long[5][];
+    long[][] r1 = new long[5][];
+    for (int i = 0; i < 4; i++) {
+      r0[i] = new long[] {1, i * MIB, MIB};
+      r1[i] = new long[] {1, (4 + i) * MIB, MIB};
+    }
+    r0[4] = new long[] {2, 0, 0, 80_000_000};
+    r1[4] = new long[] {2, 0, 0, 79_000_000, 1_010_000};
+    TestTraces t = new TestTraces().rankAccesses("n1", 0, "/ior/shared", r0, t0).rankAccesses("n1", 1, "/ior/shared",
+        r1, t0);
+    Path d = Files.createDirectories(dir.resolve("traces/shared-fsync"));
+    t.write(d);
+    PhaseCalls ior = PhaseCalls.load(d, "ior", t0, end(t));
+    Calibration cal = Calibration.fit(List.of(ior), 2, 0);
+    assertThat(cal.syncs()).isEqualTo(1);
+    assertThat(cal.writeBackBandwidth()).isCloseTo(8 * MIB / 0.080, within(1.0));
+
+    Path simulator = Paths.get(System.getProperty("pfsmix.simgrid.predict", "target/native/pfsmix-simgrid-predict"));
+    assumeTrue(Files.isExecutable(simulator), "SimGrid predictor not built at " + simulator);
+    Path models = dir.resolve("shared-models");
+    double replayed = SimModel.run(simulator.toAbsolutePath(), models, new SimModel.Machine(cal, 1, 64 * MIB, 2, 1e15,
+        0), List.of(new SimModel.Workload(ior, 1, 1))).runtime();
+    List<String> first = Files.readAllLines(models.resolve("actions/ior.0.0.txt"));
+    List<String> second = Files.readAllLines(models.resolve("actions/ior.1.0.txt"));
+    String file = "f0-" + Integer.toHexString("/ior/shared".hashCode());
+    assertThat(first).contains("ior.0.0 fsync " + file + " target-0 " + 8 * MIB);
+    // the second found nothing left to store: it waits for the first's store of the file
+    assertThat(second).contains("ior.1.0 fsync " + file);
+    // 4 ms of writes, then 80 ms storing 8 MiB, which both fsyncs end with: as traced
+    assertThat(replayed).isCloseTo(end(t) / 1e9 - t0 / 1e9, within(0.002));
+  }
+
+  @Test
   void aResultsDirectoryWithoutResultsOrTracesIsRefusedNamingWhatIsMissing() throws Exception {
     Predictor.Options options = new Predictor.Options(Path.of("/bin/true"), dir.resolve("m"), 1, 1e9, 0, MIB, 1, false, null);
     PrintStream out = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);

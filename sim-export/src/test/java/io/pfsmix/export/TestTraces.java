@@ -56,8 +56,9 @@ final class TestTraces {
   }
 
   /**
-   * One rank opening a file, doing the given accesses ({write?1:0, offset, bytes} each, optionally followed by the
-   * access's duration and its distance from the previous call's end, in ns) one after the other, closing.
+   * One rank opening a file, doing the given accesses ({write?1:0, offset, bytes} each, or {2, 0, 0} for an fsync,
+   * optionally followed by the access's duration and its distance from the previous call's end, in ns) one after the
+   * other, closing.
    */
   TestTraces rankAccesses(String host, int rank, String file, long[][] accesses, long startNs) {
     EventContext c = new EventContext(host, 5000 + rank, "", "", rank);
@@ -66,6 +67,11 @@ final class TestTraces {
     for (long[] a : accesses) {
       // optional a[3]: the access's duration (1 ms); a[4]: the time since the previous call ended (10 us)
       t += a.length > 4 ? a[4] - 10_000 : 0;
+      if (a[0] == 2) {
+        t = add(t, a.length > 3 ? a[3] : 1_000_000, TraceOp.POSIX_FSYNC, TracePoint.POSIX, file, TraceRecord.NONE,
+            TraceRecord.NONE, 0, c);
+        continue;
+      }
       t = add(t, a.length > 3 ? a[3] : 1_000_000, a[0] == 1 ? TraceOp.POSIX_PWRITE : TraceOp.POSIX_PREAD,
           TracePoint.POSIX, file, a[1], a[2], a[2], c);
     }

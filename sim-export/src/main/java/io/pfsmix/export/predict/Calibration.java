@@ -16,15 +16,25 @@ import java.util.Set;
  * the intercept of a least-squares line of duration over bytes (at least 0, at most the shortest such call); the
  * bandwidth is the bytes moved over the time during which at least one call was transferring (each call's interval less
  * its latency), so concurrent calls share it as they did; the CPU per byte is the lowest tenth of the calls' transfer
- * time per byte at the share of a core they had, times ioCpu. Calls that move no data are replayed with the durations
- * they had.
+ * time per byte at the share of a core they had, times ioCpu. The write-back bandwidth is the bytes that fsyncs found
+ * dirty ({@link PhaseCalls#storedBy()}) over the time during which at least one such fsync was under way: what the
+ * device behind the client's cache took to store them. Other calls that move no data are
+ * replayed with the durations they had.
  *
  * @param ioCpu how much of the measured copy cost a data call charges the client's cores (1 on a file system whose
  *     storage is the client's own page cache, 0 where the client only waits on servers)
  * @param cpuPerByte per workload: CPU seconds a byte read and a byte written cost the client
+ * @param writeBackBandwidth bytes per second an fsync stores, NaN when no fsync found dirty bytes (nothing to fit)
+ * @param syncs the fsyncs it was fitted to
  */
 public record Calibration(double readBandwidth, double writeBandwidth, double readLatency, double writeLatency,
-    long reads, long writes, double ioCpu, Map<String, CpuPerByte> cpuPerByte) {
+    long reads, long writes, double ioCpu, Map<String, CpuPerByte> cpuPerByte, double writeBackBandwidth, long syncs) {
+
+  /** A calibration without fsyncs: written data is never stored on the device during the replay. */
+  public Calibration(double readBandwidth, double writeBandwidth, double readLatency, double writeLatency, long reads,
+      long writes, double ioCpu, Map<String, CpuPerByte> cpuPerByte) {
+    this(readBandwidth, writeBandwidth, readLatency, writeLatency, reads, writes, ioCpu, cpuPerByte, Double.NaN, 0);
+  }
 
   /** CPU seconds per byte of a workload's reads and writes (0 where it made none). */
   public record CpuPerByte(double read, double write) {
@@ -93,8 +103,26 @@ public record Calibration(double readBandwidth, double writeBandwidth, double re
       writeBw = readBw;
       writeLatency = readLatency;
     }
-    return new Calibration(readBw, writeBw, readLatency, writeLatency, reads.size(), writes.size(), ioCpu, cpu);
+    List<Call> syncs = new ArrayList<>();
+    long synced = 0;
+    for (PhaseCalls p : phases) {
+      for (Map.Entry<Call, List<Call>> stored : p.storedBy().entrySet()) {
+        if (!stored.getValue().isEmpty()) {
+          syncs.add(stored.getKey());
+          synced += stored.getValue().stream().mapToLong(Call::bytes).sum();
+        }
+      }
+    }
+    double writeBackBw = syncs.isEmpty() ? Double.NaN : synced / busySeconds(syncs, 0);
+    return new Calibration(readBw, writeBw, readLatency, writeLatency, reads.size(), writes.size(), ioCpu, cpu,
+        writeBackBw, syncs.size());
   }
+
+  /** Whether the replay stores written data on the device: some fsync of the alone phases found bytes to store. */
+  public boolean hasWriteBack() {
+    return writeBackBandwidth > 0;
+  }
+
 
   /** CPU seconds a byte of this kind cost the workload's client: 0 for a workload the calibration has not seen. */
   public double cpuPerByte(String workload, EventKind kind) {
@@ -183,12 +211,19 @@ public record Calibration(double readBandwidth, double writeBandwidth, double re
     if (calls.isEmpty()) {
       return Double.NaN;
     }
+    long bytes = calls.stream().mapToLong(Call::bytes).sum();
+    return bytes / busySeconds(calls, latency);
+  }
+
+  /**
+   * The time during which at least one of the calls was under way, each call counted from its start plus the latency;
+   * calls too short for the clock still took a microsecond each at least.
+   */
+  private static double busySeconds(List<Call> calls, double latency) {
     long latencyNs = (long) (latency * NS);
     List<long[]> intervals = new ArrayList<>(calls.size());
-    long bytes = 0;
     for (Call c : calls) {
       intervals.add(new long[] {Math.min(c.startNs() + latencyNs, c.endNs()), c.endNs()});
-      bytes += c.bytes();
     }
     intervals.sort(Comparator.comparingLong(i -> i[0]));
     long busy = 0;
@@ -202,23 +237,24 @@ public record Calibration(double readBandwidth, double writeBandwidth, double re
       to = Math.max(to, i[1]);
     }
     busy += to - from;
-    // calls too short for the clock still moved their bytes: a microsecond per call at least
-    return bytes / Math.max(busy / NS, calls.size() * 1e-6);
+    return Math.max(busy / NS, calls.size() * 1e-6);
   }
-
 
   private static double seconds(Call c) {
     return (c.endNs() - c.startNs()) / NS;
   }
 
   /**
-   * For reports: "read 812.3 MiB/s + 41 us latency (16 calls), write 296.3 MiB/s + 14 us (11292 calls); client CPU per
-   * MiB: tfidf read 1.10 ms, ior write 2.31 ms".
+   * For reports: "read 812.3 MiB/s + 41 us latency (16 calls), write 2296.3 MiB/s + 14 us (11292 calls), write-back
+   * 301.2 MiB/s (8 fsyncs); client CPU per MiB: tfidf read 1.10 ms, ior write 2.31 ms".
    */
   public String describe() {
     StringBuilder s = new StringBuilder(String.format(Locale.ROOT,
         "read %.1f MiB/s + %.0f us latency (%d calls), write %.1f MiB/s + %.0f us (%d calls)",
         readBandwidth / (1 << 20), readLatency * 1e6, reads, writeBandwidth / (1 << 20), writeLatency * 1e6, writes));
+    if (hasWriteBack()) {
+      s.append(String.format(Locale.ROOT, ", write-back %.1f MiB/s (%d fsyncs)", writeBackBandwidth / (1 << 20), syncs));
+    }
     String sep = "; client CPU per MiB: ";
     for (Map.Entry<String, CpuPerByte> e : cpuPerByte.entrySet()) {
       for (EventKind kind : List.of(EventKind.READ, EventKind.WRITE)) {

@@ -43,6 +43,7 @@ public final class PhaseCalls {
   /** Starts and ends of every actor's gaps between calls, each sorted; computed on first use. */
   private long[] gapStarts;
   private long[] gapEnds;
+  private Map<Call, List<Call>> storedBy;
 
   private PhaseCalls(String workload, long workloadStartNs, long workloadEndNs, TracePoint point,
       Map<String, List<Call>> byActor, Map<String, Map<Integer, Integer>> barriers) {
@@ -212,6 +213,43 @@ public final class PhaseCalls {
       i++;
     }
     return i + 1;
+  }
+
+  /**
+   * Per fsync of the phase, the writes it stored: those to its file, by any of the phase's actors, that ended before it
+   * started and that no earlier fsync of the file stored (the kernel writes out a file's dirty pages whoever dirtied
+   * them: of IOR's ranks fsyncing one shared file, the first stores what all of them wrote). Keyed by identity; an fsync
+   * that found nothing dirty maps to an empty list. Computed on first use.
+   */
+  public Map<Call, List<Call>> storedBy() {
+    if (storedBy == null) {
+      Map<String, java.util.ArrayDeque<Call>> pending = new java.util.HashMap<>();
+      List<Call> writes = new ArrayList<>();
+      List<Call> syncs = new ArrayList<>();
+      for (List<Call> calls : byActor.values()) {
+        for (Call c : calls) {
+          if (c.kind() == io.pfsmix.export.EventKind.WRITE && c.bytes() > 0) {
+            writes.add(c);
+          } else if (c.kind() == io.pfsmix.export.EventKind.FSYNC
+              || c.kind() == io.pfsmix.export.EventKind.FDATASYNC) {
+            syncs.add(c);
+          }
+        }
+      }
+      writes.sort(Comparator.comparingLong(Call::endNs));
+      syncs.sort(Comparator.comparingLong(Call::startNs));
+      storedBy = new java.util.IdentityHashMap<>();
+      int next = 0;
+      for (Call sync : syncs) {
+        while (next < writes.size() && writes.get(next).endNs() <= sync.startNs()) {
+          Call w = writes.get(next++);
+          pending.computeIfAbsent(w.path(), f -> new java.util.ArrayDeque<>()).add(w);
+        }
+        java.util.ArrayDeque<Call> dirty = pending.remove(sync.path());
+        storedBy.put(sync, dirty == null ? List.of() : List.copyOf(dirty));
+      }
+    }
+    return storedBy;
   }
 
   /** End of the workload's last traced call. */

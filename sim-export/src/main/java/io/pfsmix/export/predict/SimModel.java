@@ -18,7 +18,9 @@ import java.util.concurrent.TimeUnit;
 /**
  * One SimGrid model of workloads replayed together on the calibrated machine, written for sim-export's
  * pfsmix-simgrid-predict and run by it: a client host whose cores all actors share, storage targets (a host with one disk
- * of the calibrated bandwidth and latency each) behind one link per host. Each actor replays a traced actor's calls: it
+ * of the calibrated bandwidth and latency each) behind one link per host. When the alone phases' fsyncs calibrated a
+ * write-back bandwidth, writes go into the client's cache (the time they took, their CPU on the shared cores) and each
+ * fsync stores what its file's writes left there on the disks, which the reads use too. Each actor replays a traced actor's calls: it
  * idles until its first call (the job's start-up), spends the gaps between its calls computing, and makes each call on
  * the target its file's stripe lands on, its data calls also doing their calibrated client CPU on the shared cores.
  */
@@ -113,14 +115,28 @@ public final class SimModel {
         }
         first = false;
         previousEnd = Math.max(previousEnd, c.endNs());
-        // each copy of an actor works on files of its own (its own checkpoint, its own input split)
-        String target = "target-" + Math.floorMod(c.path().hashCode() * 31 + copy + c.offset() / m.stripeBytes(),
-            m.targets());
+        String target = target(c, copy, m);
         Calibration.MetaKind kind = Calibration.metaKind(c, written);
-        if (kind == null) {
+        if (kind == null && c.kind() == EventKind.WRITE && m.target().hasWriteBack()) {
+          // into the cache, taking the time it took; the fsync of its file stores it on the target's disk
+          long bytes = Math.round(c.bytes() * scale);
+          out.write(String.format(Locale.ROOT, "%s write %s %d %.9f %.9f%n", name, target, bytes,
+              bytes * m.target().cpuPerByte(p.workload(), c.kind()), (c.endNs() - c.startNs()) / NS * scale));
+        } else if (kind == null) {
           long bytes = Math.round(c.bytes() * scale);
           out.write(String.format(Locale.ROOT, "%s %s %s %d %.9f%n", name, c.kind() == EventKind.READ ? "read" : "write",
               target, bytes, bytes * m.target().cpuPerByte(p.workload(), c.kind())));
+        } else if (kind == Calibration.MetaKind.FSYNC && m.target().hasWriteBack()) {
+          // the disks store what the file's writes left in the cache, sharing their time with everyone's reads; an
+          // fsync that found nothing left waits for the file's stores under way, as it did
+          Map<String, Long> bytes = new java.util.TreeMap<>();
+          for (Call w : p.storedBy().getOrDefault(c, List.of())) {
+            bytes.merge(target(w, copy, m), Math.round(w.bytes() * scale), Long::sum);
+          }
+          StringBuilder sync = new StringBuilder(name).append(" fsync f").append(copy).append('-')
+              .append(Integer.toHexString(c.path().hashCode()));
+          bytes.forEach((t, b) -> sync.append(' ').append(t).append(' ').append(b));
+          out.write(sync.append('\n').toString());
         } else {
           // an fsync, and a close that commits written data, wait for the actor's write-back to reach the disks
           boolean drain = kind == Calibration.MetaKind.FSYNC || kind == Calibration.MetaKind.CLOSE_AFTER_WRITE;
@@ -133,6 +149,11 @@ public final class SimModel {
         out.write(barrier(name, p, copy, last));
       }
     }
+  }
+
+  /** The target a call's bytes are on: each copy of an actor works on files of its own (its checkpoint, its split). */
+  private static String target(Call c, int copy, Machine m) {
+    return "target-" + Math.floorMod(c.path().hashCode() * 31 + copy + c.offset() / m.stripeBytes(), m.targets());
   }
 
   /** Each copy of a job has barriers of its own. */
@@ -154,8 +175,9 @@ public final class SimModel {
     for (int t = 0; t < m.targets(); t++) {
       p.append("    <host id=\"target-").append(t).append("\" speed=\"1Gf\">\n")
           .append(prop("read_latency", c.readLatency())).append(prop("write_latency", c.writeLatency()))
-          .append("      <disk id=\"target-").append(t).append("-disk\" read_bw=\"").append(num(c.readBandwidth()))
-          .append("Bps\" write_bw=\"").append(num(c.writeBandwidth())).append("Bps\"/>\n    </host>\n");
+          .append(disk("target-" + t + "-disk", c.readBandwidth(),
+              c.hasWriteBack() ? c.writeBackBandwidth() : c.writeBandwidth()))
+          .append("    </host>\n");
     }
     p.append("    <link id=\"client-link\" bandwidth=\"").append(num(m.linkBandwidth())).append("Bps\" latency=\"")
         .append(num(m.linkLatency())).append("s\"/>\n");
@@ -170,6 +192,11 @@ public final class SimModel {
     }
     p.append("  </zone>\n</platform>\n");
     return p.toString();
+  }
+
+  private static String disk(String id, double readBandwidth, double writeBandwidth) {
+    return "      <disk id=\"" + id + "\" read_bw=\"" + num(readBandwidth) + "Bps\" write_bw=\"" + num(writeBandwidth)
+        + "Bps\"/>\n";
   }
 
   private static String prop(String key, double value) {
