@@ -13,9 +13,11 @@ import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 import io.pfsmix.cli.Cli;
+import io.pfsmix.fs.PfsmixHome;
 import io.pfsmix.mix.MixResults;
 import io.pfsmix.mix.PhaseKind;
 import io.pfsmix.mix.PhaseRecord;
@@ -26,6 +28,7 @@ import io.pfsmix.trace.format.TracePoint;
 
 /** A small mix on pfs over a directory, through `pfsmix mix`, checked against its raw measurements and its trace. */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+@ExtendWith(RepositoryHome.class) // the report's prediction finds sim-export's SimGrid predictor under it
 class MixOnPfsTest {
 
   private static final long MIB = 1 << 20;
@@ -86,6 +89,24 @@ class MixOnPfsTest {
       double serial = tfidfAlone.seconds() + iorAlone.seconds();
       assertThat(md).contains(String.format(Locale.ROOT, "| %.2f ± 0.00 (n=1) | %.2f ± 0.00 (n=1) | %.3f |", serial,
           mixed.seconds(), mixed.seconds() / serial));
+    }
+    // the mixed phases predicted from the alone traces, beside what was measured (where SimGrid's predictor is built)
+    Path predictor = PfsmixHome.path().resolve("sim-export/target/native/pfsmix-simgrid-predict");
+    if (Files.isExecutable(predictor)) {
+      assertThat(md).contains("## Predicted from the alone phases");
+      for (String pattern : List.of("n-to-1", "n-to-n")) {
+        PhaseRecord mixed = only(mix, PhaseKind.MIXED, pattern);
+        double serial = only(mix, PhaseKind.TFIDF_ALONE, null).seconds() + only(mix, PhaseKind.IOR_ALONE, pattern)
+            .seconds();
+        assertThat(md).containsPattern(String.format(Locale.ROOT, "\\| pfs@%s \\| 1 \\| %s \\| serial s \\| %.3f \\| "
+            + "[0-9.]+ \\| [-+][0-9.]+%% \\|", java.util.regex.Pattern.quote(root.toString()), pattern, serial))
+            .containsPattern(String.format(Locale.ROOT, "\\| %s \\| mixed s \\| %.3f \\| [0-9.]+ \\|", pattern,
+                mixed.seconds()));
+      }
+      assertThat(results.resolve("prediction")).isDirectory();
+    } else {
+      assertThat(md).doesNotContain("## Predicted");
+      assertThat(run.stderr()).contains("no prediction in the report: " + predictor + " is not built");
     }
     // the method: storage settled before every phase and probed, and the report's checks say what they found
     Map<String, String> environment = mix.environment().get("pfs@" + root);

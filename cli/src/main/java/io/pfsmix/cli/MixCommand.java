@@ -155,7 +155,8 @@ final class MixCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    MixResults outcome = MixRunner.of(MixSettings.parse(values()), new Progress(System.err), System.out).run();
+    MixResults outcome = MixRunner.of(MixSettings.parse(values()), new Progress(System.err), System.out)
+        .withReportTables(new PredictionTables()).run();
     return outcome.complete() ? 0 : UserErrorHandler.EXIT_USER_ERROR;
   }
 

@@ -1,11 +1,9 @@
 package io.pfsmix.cli;
 
 import io.pfsmix.export.predict.Predictor;
-import io.pfsmix.fs.PfsmixHome;
 import io.pfsmix.fs.Sizes;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -81,8 +79,7 @@ final class PredictCommand implements Callable<Integer> {
     if (stripeBytes < 1 || link < 1) {
       throw new IllegalArgumentException((stripeBytes < 1 ? "--stripe" : "--link-bw") + " must be positive");
     }
-    Path sim = simulator != null ? simulator
-        : PfsmixHome.path().resolve(Paths.get("sim-export", "target", "native", "pfsmix-simgrid-predict"));
+    Path sim = simulator != null ? simulator : PredictionTables.defaultSimulator();
     if (!Files.isExecutable(sim)) {
       throw new IllegalArgumentException("--simulator: " + sim + " is not an executable; "
           + "install Debian's libsimgrid-dev and rebuild (the build compiles it), or name one");

@@ -61,6 +61,7 @@ public final class MixRunner {
   private volatile String cancelReason;
   private String failure;
   private long startedNs;
+  private ReportTables reportTables;
 
   MixRunner(MixSettings settings, WorkloadFactory workloads, TraceSupport tracing, Progress progress, PrintStream out,
       LongSupplier clock) {
@@ -79,6 +80,23 @@ public final class MixRunner {
    */
   public static MixRunner of(MixSettings settings, Progress progress, PrintStream out) {
     return new MixRunner(settings, new StudyWorkloads(), new TraceSupport(), progress, out, WallClock::nowNs);
+  }
+
+  /** Tables another module adds to the report from the finished results (e.g. the prediction, in sim-export). */
+  @FunctionalInterface
+  public interface ReportTables {
+    /**
+     * The tables, empty when there is nothing to add; a failure leaves them out of the report with the reason said.
+     *
+     * @param resultsDir the results directory, results.json and the phases' traces written
+     */
+    List<ReportWriter.Table> of(Path resultsDir, MixResults results, Progress progress) throws Exception;
+  }
+
+  /** Adds these tables to the report (this runner's only). */
+  public MixRunner withReportTables(ReportTables tables) {
+    this.reportTables = tables;
+    return this;
   }
 
   /** Stops the mix from another thread: the running phase's workloads are cancelled and the report marked incomplete. */
@@ -473,7 +491,18 @@ public final class MixRunner {
     }
     MixResults results = results(reason, totals);
     ResultsFiles.write(settings.results(), results);
-    ReportWriter.write(settings.results(), results, timeline);
+    List<ReportWriter.Table> more = List.of();
+    if (reportTables != null) {
+      try {
+        more = reportTables.of(settings.results(), results, progress);
+      } catch (Exception e) {
+        if (e instanceof InterruptedException) {
+          Thread.currentThread().interrupt();
+        }
+        progress.say("  left out of the report: " + PhaseExecutor.describe(e));
+      }
+    }
+    ReportWriter.write(settings.results(), results, timeline, more);
     return results;
   }
 

@@ -22,8 +22,8 @@ import io.pfsmix.trace.format.TracePoint;
  */
 public final class ReportWriter {
 
-  /** A table: header cells, then rows of cells. */
-  record Table(String title, String note, List<String> header, List<List<String>> rows) {
+  /** A table: header cells, then rows of cells; the note is a paragraph below the title (Markdown), or null. */
+  public record Table(String title, String note, List<String> header, List<List<String>> rows) {
   }
 
   private ReportWriter() {
@@ -35,8 +35,15 @@ public final class ReportWriter {
    * @param timeline the merged trace binned over time, or null when nothing was traced
    */
   public static void write(Path dir, MixResults results, TraceAnalysis.Timeline timeline) throws IOException {
+    write(dir, results, timeline, List.of());
+  }
+
+  /** Writes both reports into {@code dir}, with more tables (another module's, such as the prediction) at the end. */
+  public static void write(Path dir, MixResults results, TraceAnalysis.Timeline timeline, List<Table> more)
+      throws IOException {
     MixSummary summary = MixSummary.of(results.phases());
-    List<Table> tables = tables(results, summary);
+    List<Table> tables = new ArrayList<>(tables(results, summary));
+    tables.addAll(more);
     String hpc = HpcCommand.labelOf(results.settings());
     String an = AnalyticsJob.labelOf(results.settings());
     Map<String, String> extras = extraLabels(results.settings(), summary);

@@ -214,6 +214,31 @@ class MixRunnerTest {
     assertThat(ResultsFiles.read(tmp.resolve("results")).balancing()).isEqualTo(results.balancing());
   }
 
+  @Test
+  void anotherModulesTablesEndTheReportAndOneThatFailsIsLeftOutWithTheReason() throws Exception {
+    MixResults results = runner(settings(Map.of()), new FakeWorkloads(timed(segments -> 1.0)))
+        .withReportTables((dir, finished, progress) -> {
+          // called once results.json holds every phase
+          assertThat(ResultsFiles.read(dir).phases()).hasSize(finished.phases().size()).hasSize(3);
+          return List.of(new ReportWriter.Table("Predicted", "from elsewhere", List.of("figure", "value"),
+              List.of(List.of("mixed s", "1.234"))));
+        }).run();
+    assertThat(results.complete()).isTrue();
+    String md = Files.readString(tmp.resolve("results").resolve(ResultsFiles.REPORT_MD));
+    assertThat(md).contains("## Predicted\n\nfrom elsewhere\n\n| figure | value |").contains("| mixed s | 1.234 |");
+    assertThat(md.indexOf("## Predicted")).isGreaterThan(md.indexOf("## Settings and environment"));
+    assertThat(Files.readString(tmp.resolve("results").resolve(ResultsFiles.REPORT_HTML))).contains(
+        "<h2>Predicted</h2>", "<td>1.234</td>");
+
+    runner(settings(Map.of(MixKeys.RESULTS, tmp.resolve("results2").toString())),
+        new FakeWorkloads(timed(segments -> 1.0))).withReportTables((dir, finished, progress) -> {
+          throw new IOException("no simulator here");
+        }).run();
+    assertThat(said()).contains("  left out of the report: no simulator here");
+    assertThat(Files.readString(tmp.resolve("results2").resolve(ResultsFiles.REPORT_MD))).contains("## Every phase")
+        .doesNotContain("## Predicted");
+  }
+
   /** Fast while the checkpoint fits the page cache (64 segments), then at disk speed: 0.5 s a segment. */
   private static double cacheThenDisk(int segments) {
     return segments <= 64 ? segments * 0.05 : 3.2 + (segments - 64) * 0.5;

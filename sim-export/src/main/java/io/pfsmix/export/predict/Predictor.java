@@ -185,14 +185,28 @@ public final class Predictor {
 
   private void printRows(List<Row> rows) {
     out.println();
-    out.println("| fs | rep | pattern | figure | measured | predicted | error |");
+    out.println("| " + String.join(" | ", TABLE_HEADER) + " |");
     out.println("|---|---:|---|---|---:|---:|---:|");
+    for (List<String> cells : tableCells(rows)) {
+      out.println("| " + String.join(" | ", cells) + " |");
+    }
+  }
+
+  /** Columns of the table of measured against predicted figures. */
+  public static final List<String> TABLE_HEADER = List.of("fs", "rep", "pattern", "figure", "measured", "predicted",
+      "error");
+
+  /** The table's rows: one per repetition, pattern and figure, in {@link #TABLE_HEADER}'s columns. */
+  public static List<List<String>> tableCells(List<Row> rows) {
+    List<List<String>> cells = new ArrayList<>();
     for (Row r : rows) {
       for (int f = 0; f < FIGURES.length; f++) {
-        out.printf(Locale.ROOT, "| %s | %d | %s | %s | %.3f | %.3f | %+.1f%% |%n", r.fs(), r.repetition(), r.pattern(),
-            FIGURES[f], r.measured()[f], r.predicted()[f], 100 * (r.predicted()[f] / r.measured()[f] - 1));
+        cells.add(List.of(r.fs(), Integer.toString(r.repetition()), r.pattern(), FIGURES[f],
+            String.format(Locale.ROOT, "%.3f", r.measured()[f]), String.format(Locale.ROOT, "%.3f", r.predicted()[f]),
+            String.format(Locale.ROOT, "%+.1f%%", 100 * (r.predicted()[f] / r.measured()[f] - 1))));
       }
     }
+    return cells;
   }
 
   private static Phase find(List<Phase> phases, String kind, int repetition, String pattern, boolean traced) {

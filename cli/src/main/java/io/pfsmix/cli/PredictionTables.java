@@ -1,0 +1,60 @@
+package io.pfsmix.cli;
+
+import io.pfsmix.export.predict.Predictor;
+import io.pfsmix.fs.PfsmixHome;
+import io.pfsmix.mix.MixResults;
+import io.pfsmix.mix.MixRunner;
+import io.pfsmix.mix.PhaseRecord;
+import io.pfsmix.mix.Progress;
+import io.pfsmix.mix.ReportWriter;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.List;
+
+/**
+ * The mix report's prediction: `pfsmix predict`'s table of measured against predicted figures, with its defaults, for a
+ * traced mix (docs/predict.md). Left out, with the reason on the progress stream, where nothing was traced alone and
+ * mixed or the SimGrid predictor is not built.
+ */
+final class PredictionTables implements MixRunner.ReportTables {
+
+  /** The predictor this installation builds when Debian's libsimgrid-dev is installed. */
+  static Path defaultSimulator() {
+    return PfsmixHome.path().resolve(Paths.get("sim-export", "target", "native", "pfsmix-simgrid-predict"));
+  }
+
+  @Override
+  public List<ReportWriter.Table> of(Path resultsDir, MixResults results, Progress progress) throws Exception {
+    if (results.phases().stream().noneMatch(PhaseRecord::traced)) {
+      return List.of();
+    }
+    Path simulator = defaultSimulator();
+    if (!Files.isExecutable(simulator)) {
+      progress.say("  no prediction in the report: " + simulator + " is not built (install Debian's libsimgrid-dev"
+          + " and rebuild)");
+      return List.of();
+    }
+    progress.say("predicting the mixed phases from the alone phases' traces (SimGrid; pfsmix predict " + resultsDir
+        + " adds the what-if tables)");
+    Path models = resultsDir.resolve("prediction");
+    Predictor.Options options = new Predictor.Options(simulator, models, Runtime.getRuntime().availableProcessors(),
+        10L << 30, 0, 1 << 20, 1, false, null);
+    List<Predictor.Row> rows;
+    try (PrintStream quiet = new PrintStream(OutputStream.nullOutputStream(), false, StandardCharsets.UTF_8)) {
+      rows = new Predictor(resultsDir, options, quiet).run();
+    } catch (IllegalArgumentException e) {
+      // a mix without a repetition traced alone and mixed: nothing to predict
+      progress.say("  no prediction in the report: " + e.getMessage());
+      return List.of();
+    }
+    return List.of(new ReportWriter.Table("Predicted from the alone phases",
+        "The mixed phases replayed in SimGrid from the traces of the phases in which each workload ran alone, on a model"
+            + " calibrated from them (pfsmix predict " + resultsDir + " with its defaults; the models are in "
+            + models + "). What the model leaves out, and how close it came on this machine: docs/predict.md.",
+        Predictor.TABLE_HEADER, Predictor.tableCells(rows)));
+  }
+}
