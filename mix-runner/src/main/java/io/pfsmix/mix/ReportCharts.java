@@ -29,7 +29,11 @@ final class ReportCharts {
   private static final Color SERIAL = new Color(0x8C8C8C);
   private static final Color IOR = new Color(0xC44E52);
   private static final Color TFIDF = new Color(0x55A868);
-  private static final Color OTHER = new Color(0x8172B2);
+  /** Further workloads, in the order of the settings; more than five reuse them. */
+  private static final Color[] EXTRAS = {new Color(0x8172B2), new Color(0x937860), new Color(0xDA8BC3),
+      new Color(0x64B5CD), new Color(0xCCB974)};
+  /** Records of no workload (job set-up, the runner). */
+  private static final Color OTHER = new Color(0x595959);
   private static final int WIDTH = 900;
   private static final int HEIGHT = 480;
 
@@ -104,7 +108,7 @@ final class ReportCharts {
     }
     Map<String, Color> colors = new LinkedHashMap<>();
     colors.put(an + " alone", TFIDF.brighter());
-    extras.values().forEach(l -> colors.put(l + " alone", OTHER.brighter()));
+    extras.forEach((name, l) -> colors.put(l + " alone", seriesColor(name, extras).brighter()));
     colors.put(hpc + " alone", IOR.brighter());
     colors.put("serial (sum)", SERIAL);
     colors.put("mixed", MIXED);
@@ -150,11 +154,7 @@ final class ReportCharts {
         max[group] = Math.max(max[group], y[i]);
       }
       end = Math.max(end, y.length * timeline.binSeconds());
-      Color c = switch (e.getKey()) {
-        case Workload.IOR -> IOR;
-        case Workload.TFIDF -> TFIDF;
-        default -> OTHER;
-      };
+      Color c = seriesColor(e.getKey(), extras);
       XYSeries s = chart.addSeries(label(e.getKey(), hpc, an, extras) + (group == 0 ? " (left scale)"
           : " (right scale)"), x, y);
       s.setYAxisGroup(group);
@@ -228,6 +228,16 @@ final class ReportCharts {
       case Workload.IOR -> hpc;
       case Workload.TFIDF -> an;
       default -> extras.getOrDefault(workload, "other (job setup, runner)");
+    };
+  }
+
+  /** A workload's colour in the charts: each further workload one of its own. */
+  static Color seriesColor(String workload, Map<String, String> extras) {
+    int extra = new ArrayList<>(extras.keySet()).indexOf(workload);
+    return switch (workload) {
+      case Workload.IOR -> IOR;
+      case Workload.TFIDF -> TFIDF;
+      default -> extra >= 0 ? EXTRAS[extra % EXTRAS.length] : OTHER;
     };
   }
 

@@ -157,6 +157,24 @@ class ReportWriterTest {
     assertThat(ReportWriter.terminalTables(results)).contains("checkpoint 2 slowdown");
   }
 
+  @Test
+  void eachFurtherWorkloadHasAColourOfItsOwnInTheTimeline() {
+    Map<String, String> extras = new java.util.LinkedHashMap<>();
+    extras.put("ckpt2", "checkpoint 2");
+    extras.put("scan", "scan");
+    Map<String, double[]> series = new java.util.LinkedHashMap<>();
+    for (String w : List.of("ior", "tfidf", "ckpt2", "scan", "other")) {
+      series.put(w, ramp(10, 0, 5, 10));
+    }
+    var chart = ReportCharts.timeline(new TraceAnalysis.Timeline(0, 1.0, io.pfsmix.trace.format.TracePoint.APPLICATION,
+        series), List.of(), "IOR", "TFIDF", extras);
+    Map<String, java.awt.Color> colours = new java.util.LinkedHashMap<>();
+    chart.getSeriesMap().forEach((name, s) -> colours.put(name.replaceAll(" \\((left|right) scale\\)$", ""),
+        (java.awt.Color) s.getLineColor()));
+    assertThat(colours.keySet()).containsExactly("IOR", "TFIDF", "checkpoint 2", "scan", "other (job setup, runner)");
+    assertThat(new java.util.HashSet<>(colours.values())).hasSize(5);
+  }
+
   private static TraceTotals.IoSpan span(double first, double last) {
     return new TraceTotals.IoSpan((long) (first * S), (long) (last * S));
   }
