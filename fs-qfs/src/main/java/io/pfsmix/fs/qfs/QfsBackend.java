@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.BlockLocation;
@@ -340,6 +341,31 @@ public final class QfsBackend implements StorageBackend {
   }
 
   // ---- used by the handles ----
+
+  /**
+   * Runs a read, again after the retry delay while QFS answers EAGAIN, up to the configured retries: a replica's
+   * chunkserver that just died makes the client give up with EAGAIN until the metaserver has noticed and names the
+   * replica left (QfsFaultTest read a closed file so once).
+   */
+  <T> T retryingTemporaryFailures(NativeCalls.Call<T> read, String operation, String path) throws IOException {
+    for (int attempt = 0; ; attempt++) {
+      try {
+        return NativeCalls.call(QfsConfigKeys.BACKEND_NAME, operation, path, read);
+      } catch (IOException e) {
+        if (attempt >= clients.maxRetries() || !(e.getCause() instanceof ErrnoException errno)
+            || errno.errno() != ErrnoException.EAGAIN) {
+          throw e;
+        }
+        try {
+          Thread.sleep(TimeUnit.SECONDS.toMillis(Math.max(1, clients.retryDelaySeconds())));
+        } catch (InterruptedException interrupted) {
+          Thread.currentThread().interrupt();
+          throw new java.io.InterruptedIOException(QfsConfigKeys.BACKEND_NAME + " " + operation + " " + path
+              + ": interrupted while waiting to retry");
+        }
+      }
+    }
+  }
 
   long clientFor(String path) throws IOException {
     checkOpen(path);

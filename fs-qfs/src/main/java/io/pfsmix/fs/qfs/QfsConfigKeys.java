@@ -41,7 +41,10 @@ public final class QfsConfigKeys {
   public static final String RETRY_DELAY_SECONDS = OptionalBackendKeys.Qfs.RETRY_DELAY_SECONDS;
   public static final int RETRY_DELAY_SECONDS_DEFAULT = 5;
 
-  /** Retries of one failed operation before it fails (QFS's {@code client.maxNumRetriesPerOp}). */
+  /**
+   * Retries of one failed operation before it fails (QFS's {@code client.maxNumRetriesPerOp}); a read QFS answers with
+   * EAGAIN is then retried as many times again by the backend.
+   */
   public static final String MAX_RETRIES = PREFIX + "max.retries";
   public static final int MAX_RETRIES_DEFAULT = 6;
 

@@ -27,9 +27,8 @@ final class QfsReadHandle implements ReadHandle {
     if (!destination.hasRemaining()) {
       return 0;
     }
-    return scratch.read(position, destination, (at, buffer, offset, length) -> NativeCalls.call(
-        QfsConfigKeys.BACKEND_NAME, "read at " + at, path,
-        () -> QfsClient.pread(backend.clientFor(path), fd, at, buffer, offset, length)));
+    return scratch.read(position, destination, (at, buffer, offset, length) -> backend.retryingTemporaryFailures(
+        () -> QfsClient.pread(backend.clientFor(path), fd, at, buffer, offset, length), "read at " + at, path));
   }
 
   @Override

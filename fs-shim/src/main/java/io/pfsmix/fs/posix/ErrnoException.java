@@ -11,6 +11,7 @@ public final class ErrnoException extends IOException {
   private static final long serialVersionUID = 1L;
 
   public static final int ENOENT = 2;
+  public static final int EAGAIN = 11;
   public static final int EACCES = 13;
   public static final int EPERM = 1;
   public static final int EEXIST = 17;
