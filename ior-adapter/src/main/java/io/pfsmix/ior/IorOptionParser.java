@@ -33,29 +33,35 @@ final class IorOptionParser {
           + " IOR (--native)"),
       Map.entry("-y", "dualMount: IOR's second mount point is a POSIX path rewrite, which a Hadoop FileSystem URI has"
           + " no place for"),
-      Map.entry("--dryRun", "the dry run (no I/O, dummy output) is not implemented by this driver"),
-      Map.entry("--randomPrefill", "prefilling the file for -z is not implemented by this driver; run it with the real"
-          + " IOR (--native)"),
-      Map.entry("--gpuDirect", "GPU buffers cannot be handed to the Hadoop FileSystem API, which reads and writes Java"
-          + " buffers"),
-      Map.entry("-O minTimeDuration", "repeating the phase until a minimum time has passed is not implemented by this"
-          + " driver; run it with the real IOR (--native)"),
-      Map.entry("-O saveRankPerformanceDetailsCSV", "per-rank performance CSV files are not implemented by this driver;"
-          + " run it with the real IOR (--native)"),
-      Map.entry("-O stoneWallingWearOut", "the wear-out after the stonewall (every rank finishing what the fastest"
-          + " did) is not implemented by this driver; run it with the real IOR (--native)"),
-      Map.entry("-O stoneWallingWearOutIterations", "see stoneWallingWearOut, which this driver does not implement"),
-      Map.entry("-O stoneWallingStatusFile", "see stoneWallingWearOut, which this driver does not implement"),
-      Map.entry("-O memoryPerTask", "hogging task memory is not implemented by this driver"),
-      Map.entry("-O memoryPerNode", "hogging node memory is not implemented by this driver"),
-      Map.entry("-O interIODelay", "a delay between transfers is not implemented by this driver; run it with the real"
-          + " IOR (--native)"),
-      Map.entry("-O numTasksOnNode0", "tasks per node follow from -N and the nodes (-O numNodes) here"),
-      Map.entry("-O allocateBufferOnGPU", "GPU buffers cannot be handed to the Hadoop FileSystem API"),
-      Map.entry("-O GPUid", "GPU buffers cannot be handed to the Hadoop FileSystem API"),
-      Map.entry("-O GPUDirect", "GPU buffers cannot be handed to the Hadoop FileSystem API"),
-      Map.entry("-O debug", "IOR's debug mode is not implemented by this driver"),
-      Map.entry("-O summaryAlways", "IOR's per-test summary of test scripts does not apply to one test per command"));
+      Map.entry("--dryRun", "dryRun: the dry run (no I/O, dummy output) is not implemented by this driver; run it"
+          + " with the real IOR (--native)"),
+      Map.entry("--randomPrefill", "randomPrefill: prefilling the file for -z is not implemented by this driver; run"
+          + " it with the real IOR (--native)"),
+      Map.entry("--gpuDirect", "gpuDirect: GPU buffers cannot be handed to the Hadoop FileSystem API, which reads and"
+          + " writes Java buffers"),
+      Map.entry("-O minTimeDuration", "minTimeDuration: repeating the phase until a minimum time has passed is not"
+          + " implemented by this driver; run it with the real IOR (--native)"),
+      Map.entry("-O saveRankPerformanceDetailsCSV", "saveRankPerformanceDetailsCSV: per-rank performance CSV files are"
+          + " not implemented by this driver; run it with the real IOR (--native)"),
+      Map.entry("-O stoneWallingWearOut", "stoneWallingWearOut: the wear-out after the stonewall (every rank finishing"
+          + " what the fastest did) is not implemented by this driver; run it with the real IOR (--native)"),
+      Map.entry("-O stoneWallingWearOutIterations", "stoneWallingWearOutIterations: see stoneWallingWearOut, which this"
+          + " driver does not implement"),
+      Map.entry("-O stoneWallingStatusFile", "stoneWallingStatusFile: see stoneWallingWearOut, which this driver does"
+          + " not implement"),
+      Map.entry("-O memoryPerTask", "memoryPerTask: hogging task memory is not implemented by this driver"),
+      Map.entry("-O memoryPerNode", "memoryPerNode: hogging node memory is not implemented by this driver"),
+      Map.entry("-O interIODelay", "interIODelay: a delay between transfers is not implemented by this driver; run it"
+          + " with the real IOR (--native)"),
+      Map.entry("-O numTasksOnNode0", "numTasksOnNode0: tasks per node follow from -N and the nodes (-O numNodes)"
+          + " here"),
+      Map.entry("-O allocateBufferOnGPU", "allocateBufferOnGPU: GPU buffers cannot be handed to the Hadoop FileSystem"
+          + " API"),
+      Map.entry("-O GPUid", "GPUid: GPU buffers cannot be handed to the Hadoop FileSystem API"),
+      Map.entry("-O GPUDirect", "GPUDirect: GPU buffers cannot be handed to the Hadoop FileSystem API"),
+      Map.entry("-O debug", "debug: the debug mode is not implemented by this driver"),
+      Map.entry("-O summaryAlways", "summaryAlways: the per-test summary of test scripts does not apply to one test per"
+          + " command"));
 
   IorOptions parse(String[] args) {
     IorOptions options = new IorOptions();

@@ -128,7 +128,13 @@ class IorOptionParserTest {
           .hasMessageNotContaining("invalid argument");
     }
     assertThatThrownBy(() -> IorOptions.parse("-O", "stoneWallingWearOut=1"))
-        .hasMessageStartingWith("ERROR: -O stoneWallingWearOut is IOR's the wear-out");
+        .hasMessageStartingWith("ERROR: -O stoneWallingWearOut is IOR's stoneWallingWearOut: the wear-out");
+    // every refusal names IOR's option before its reason
+    for (String[] args : new String[][] {{"--dryRun"}, {"--gpuDirect"}, {"-O", "debug=1"}, {"-O", "memoryPerTask=1"},
+        {"-O", "numTasksOnNode0=2"}, {"-O", "summaryAlways=1"}}) {
+      assertThatThrownBy(() -> IorOptions.parse(args)).as(String.join(" ", args))
+          .hasMessageMatching("ERROR: .* is IOR's [A-Za-z0-9]+: .*");
+    }
     assertThatThrownBy(() -> IorOptions.parse("-O", "minTimeDuration=5")).hasMessageContaining("run it with the real IOR");
     assertThatThrownBy(() -> IorOptions.parse("--posix.odirect")).hasMessageContaining("--posix.odirect is an option of"
         + " IOR's POSIX backend").hasMessageContaining("Hadoop FileSystem API has no way to pass");
