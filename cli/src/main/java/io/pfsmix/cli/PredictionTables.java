@@ -41,6 +41,7 @@ final class PredictionTables implements MixRunner.ReportTables {
     progress.say("predicting the mixed phases from the alone phases' traces (SimGrid; pfsmix predict " + resultsDir
         + " adds the what-if tables)");
     Path models = resultsDir.resolve("prediction");
+    // pfsmix predict's defaults: this machine's cores, 10 GiB/s links without latency, one target, 1 MiB stripes
     Predictor.Options options = new Predictor.Options(simulator, models, Runtime.getRuntime().availableProcessors(),
         10L << 30, 0, 1 << 20, 1, false, null);
     List<Predictor.Row> rows;

@@ -82,7 +82,7 @@ public final class MixRunner {
     return new MixRunner(settings, new StudyWorkloads(), new TraceSupport(), progress, out, WallClock::nowNs);
   }
 
-  /** Tables another module adds to the report from the finished results (e.g. the prediction, in sim-export). */
+  /** Tables another module adds to the report from the finished results (the command line adds the prediction). */
   @FunctionalInterface
   public interface ReportTables {
     /**

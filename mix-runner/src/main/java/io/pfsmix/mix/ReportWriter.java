@@ -22,7 +22,7 @@ import io.pfsmix.trace.format.TracePoint;
  */
 public final class ReportWriter {
 
-  /** A table: header cells, then rows of cells; the note is a paragraph below the title (Markdown), or null. */
+  /** A table: header cells, then rows of cells; the note is a paragraph of plain text below the title, or null. */
   public record Table(String title, String note, List<String> header, List<List<String>> rows) {
   }
 

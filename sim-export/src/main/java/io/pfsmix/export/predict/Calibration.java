@@ -18,8 +18,8 @@ import java.util.Set;
  * its latency), so concurrent calls share it as they did; the CPU per byte is the lowest tenth of the calls' transfer
  * time per byte at the share of a core they had, times ioCpu. The write-back bandwidth is the bytes that fsyncs found
  * dirty ({@link PhaseCalls#storedBy()}) over the time during which at least one such fsync was under way: what the
- * device behind the client's cache took to store them. Other calls that move no data are
- * replayed with the durations they had.
+ * device behind the client's cache took to store them. Other calls that move no data are replayed with the durations
+ * they had.
  *
  * @param ioCpu how much of the measured copy cost a data call charges the client's cores (1 on a file system whose
  *     storage is the client's own page cache, 0 where the client only waits on servers)
@@ -122,7 +122,6 @@ public record Calibration(double readBandwidth, double writeBandwidth, double re
   public boolean hasWriteBack() {
     return writeBackBandwidth > 0;
   }
-
 
   /** CPU seconds a byte of this kind cost the workload's client: 0 for a workload the calibration has not seen. */
   public double cpuPerByte(String workload, EventKind kind) {

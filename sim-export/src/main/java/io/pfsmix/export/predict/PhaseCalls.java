@@ -228,10 +228,9 @@ public final class PhaseCalls {
       List<Call> syncs = new ArrayList<>();
       for (List<Call> calls : byActor.values()) {
         for (Call c : calls) {
-          if (c.kind() == io.pfsmix.export.EventKind.WRITE && c.bytes() > 0) {
+          if (c.kind() == EventKind.WRITE && c.bytes() > 0) {
             writes.add(c);
-          } else if (c.kind() == io.pfsmix.export.EventKind.FSYNC
-              || c.kind() == io.pfsmix.export.EventKind.FDATASYNC) {
+          } else if (c.kind() == EventKind.FSYNC || c.kind() == EventKind.FDATASYNC) {
             syncs.add(c);
           }
         }
