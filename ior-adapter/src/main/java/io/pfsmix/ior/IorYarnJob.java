@@ -131,8 +131,11 @@ final class IorYarnJob {
       return job.isSuccessful();
     } catch (ClassNotFoundException e) {
       throw new IOException(e);
-    } catch (InterruptedException | IOException e) {
+    } catch (InterruptedException | IOException | RuntimeException e) {
       if (!interrupted(e)) {
+        if (e instanceof RuntimeException unchecked) {
+          throw unchecked;
+        }
         throw (IOException) e;
       }
       // Hadoop's RPC client refuses calls on an interrupted thread: clear the flag while killing, then restore it
@@ -144,8 +147,10 @@ final class IorYarnJob {
   }
 
   /**
-   * Whether the failure is the thread's interrupt: also an IOException wrapping it, since Hadoop's client catches an
-   * interrupt in its own retry sleep (ClientServiceDelegate) and rethrows it wrapped, the thread's flag cleared.
+   * Whether the failure is the thread's interrupt: also an exception wrapping it, since Hadoop's client catches an
+   * interrupt in its own retry sleep (ClientServiceDelegate) and rethrows it wrapped, the thread's flag cleared: in an
+   * IOException, or, from a job status poll, in an unchecked YarnRuntimeException (fresh-clone CI on 2026-11-28: the
+   * job was left running).
    */
   private static boolean interrupted(Exception e) {
     if (Thread.currentThread().isInterrupted()) {
