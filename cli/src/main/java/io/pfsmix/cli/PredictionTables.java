@@ -2,6 +2,8 @@ package io.pfsmix.cli;
 
 import io.pfsmix.export.predict.Predictor;
 import io.pfsmix.fs.PfsmixHome;
+import io.pfsmix.mix.AnalyticsJob;
+import io.pfsmix.mix.HpcCommand;
 import io.pfsmix.mix.MixResults;
 import io.pfsmix.mix.MixRunner;
 import io.pfsmix.mix.PhaseRecord;
@@ -13,6 +15,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -52,10 +55,18 @@ final class PredictionTables implements MixRunner.ReportTables {
       progress.say("  no prediction in the report: " + e.getMessage());
       return List.of();
     }
+    // the figures name the study's sides; the report names them as the mix ran them (a user's command, a jar, Spark)
+    String hpc = HpcCommand.labelOf(results.settings());
+    String analytics = AnalyticsJob.labelOf(results.settings());
+    List<List<String>> cells = Predictor.tableCells(rows).stream().map(row -> {
+      List<String> named = new ArrayList<>(row);
+      named.set(3, named.get(3).replaceFirst("^TFIDF ", analytics + " ").replaceFirst("^IOR ", hpc + " "));
+      return List.copyOf(named);
+    }).toList();
     return List.of(new ReportWriter.Table("Predicted from the alone phases",
         "The mixed phases replayed in SimGrid from the traces of the phases in which each workload ran alone, on a model"
             + " calibrated from them (pfsmix predict " + resultsDir + " with its defaults; the models are in "
             + models + "). What the model leaves out, and how close it came on this machine: docs/predict.md.",
-        Predictor.TABLE_HEADER, Predictor.tableCells(rows)));
+        Predictor.TABLE_HEADER, cells));
   }
 }
