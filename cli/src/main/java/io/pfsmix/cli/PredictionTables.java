@@ -15,7 +15,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -55,14 +54,9 @@ final class PredictionTables implements MixRunner.ReportTables {
       progress.say("  no prediction in the report: " + e.getMessage());
       return List.of();
     }
-    // the figures name the study's sides; the report names them as the mix ran them (a user's command, a jar, Spark)
-    String hpc = HpcCommand.labelOf(results.settings());
-    String analytics = AnalyticsJob.labelOf(results.settings());
-    List<List<String>> cells = Predictor.tableCells(rows).stream().map(row -> {
-      List<String> named = new ArrayList<>(row);
-      named.set(3, named.get(3).replaceFirst("^TFIDF ", analytics + " ").replaceFirst("^IOR ", hpc + " "));
-      return List.copyOf(named);
-    }).toList();
+    // the figures name the sides as the mix ran them (a user's command, a jar, Spark), as the rest of the report does
+    List<List<String>> cells = Predictor.tableCells(rows, Predictor.figures(AnalyticsJob.labelOf(results.settings()),
+        HpcCommand.labelOf(results.settings())));
     return List.of(new ReportWriter.Table("Predicted from the alone phases",
         "The mixed phases replayed in SimGrid from the traces of the phases in which each workload ran alone, on a model"
             + " calibrated from them (pfsmix predict " + resultsDir + " with its defaults; the models are in "

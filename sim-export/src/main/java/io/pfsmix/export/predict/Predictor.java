@@ -57,8 +57,13 @@ public final class Predictor {
   }
 
   /** Names of the figures of a row, in order. */
-  public static final String[] FIGURES = {"TFIDF alone s", "IOR alone s", "serial s", "mixed s", "mixed/serial",
-      "TFIDF slowdown", "IOR slowdown"};
+  public static final String[] FIGURES = figures("TFIDF", "IOR");
+
+  /** The figures' names with the two sides named as a mix ran them (a user's command, a jar, Spark). */
+  public static String[] figures(String analytics, String hpc) {
+    return new String[] {analytics + " alone s", hpc + " alone s", "serial s", "mixed s", "mixed/serial",
+        analytics + " slowdown", hpc + " slowdown"};
+  }
 
   private final Path results;
   private final Options options;
@@ -187,7 +192,7 @@ public final class Predictor {
     out.println();
     out.println("| " + String.join(" | ", TABLE_HEADER) + " |");
     out.println("|---|---:|---|---|---:|---:|---:|");
-    for (List<String> cells : tableCells(rows)) {
+    for (List<String> cells : tableCells(rows, FIGURES)) {
       out.println("| " + String.join(" | ", cells) + " |");
     }
   }
@@ -196,12 +201,16 @@ public final class Predictor {
   public static final List<String> TABLE_HEADER = List.of("fs", "rep", "pattern", "figure", "measured", "predicted",
       "error");
 
-  /** The table's rows: one per repetition, pattern and figure, in {@link #TABLE_HEADER}'s columns. */
-  public static List<List<String>> tableCells(List<Row> rows) {
+  /**
+   * The table's rows: one per repetition, pattern and figure, in {@link #TABLE_HEADER}'s columns.
+   *
+   * @param figures the figures' names, {@link #FIGURES} or those of {@link #figures(String, String)}
+   */
+  public static List<List<String>> tableCells(List<Row> rows, String[] figures) {
     List<List<String>> cells = new ArrayList<>();
     for (Row r : rows) {
-      for (int f = 0; f < FIGURES.length; f++) {
-        cells.add(List.of(r.fs(), Integer.toString(r.repetition()), r.pattern(), FIGURES[f],
+      for (int f = 0; f < figures.length; f++) {
+        cells.add(List.of(r.fs(), Integer.toString(r.repetition()), r.pattern(), figures[f],
             String.format(Locale.ROOT, "%.3f", r.measured()[f]), String.format(Locale.ROOT, "%.3f", r.predicted()[f]),
             String.format(Locale.ROOT, "%+.1f%%", 100 * (r.predicted()[f] / r.measured()[f] - 1))));
       }
