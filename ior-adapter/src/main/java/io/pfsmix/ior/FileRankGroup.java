@@ -100,6 +100,18 @@ final class FileRankGroup implements RankGroup {
   }
 
   @Override
+  public long[] allGather(int rank, String key, long value) throws IOException {
+    Path values = new Path(directory, "gather-" + key);
+    writeText(fs, new Path(values, String.format(Locale.ROOT, "rank-%08d", rank)), Long.toString(value));
+    barrier(rank);
+    long[] all = new long[size];
+    for (int r = 0; r < size; r++) {
+      all[r] = Long.parseLong(readText(fs, new Path(values, String.format(Locale.ROOT, "rank-%08d", r))).strip());
+    }
+    return all;
+  }
+
+  @Override
   public void abort(int rank, Throwable cause) {
     try {
       writeText(fs, new Path(directory, ABORT), "stopped because rank " + rank + " failed: " + cause.getMessage());

@@ -1,8 +1,12 @@
 package io.pfsmix.ior;
 
 import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
@@ -17,6 +21,10 @@ final class IorAggregator {
   private final IorReport report;
   private final Map<String, RankRecord[]> records = new ConcurrentHashMap<>();
   private final List<IorIteration> iterations = new ArrayList<>();
+  /** Per row of {@link #iterations}: rank 0's stonewall time and the ranks' mean bytes by then (null without -O stoneWallingWearOut). */
+  private final List<RankRecord.Stonewall> stonewalls = new ArrayList<>();
+  /** IOR's results[0].write.pairs_accessed: the first iteration's write count (the busiest rank's with wear-out). */
+  private long firstWriteReached;
   private final List<IorDataError> dataErrors = new ArrayList<>();
   private boolean tableStarted;
 
@@ -56,6 +64,10 @@ final class IorAggregator {
     report.phaseStart(phase);
   }
 
+  void log(String line, int verbosity) {
+    report.log(line, verbosity);
+  }
+
   synchronized void phaseComplete(int iteration, Phase phase) throws IOException {
     RankRecord[] ranks = records.get(key(iteration, phase));
     if (ranks == null) {
@@ -81,11 +93,24 @@ final class IorAggregator {
         firsts.add(record.firstError());
       }
     }
+    RankRecord.Stonewall stonewall = stonewall(ranks);
+    if (phase == Phase.WRITE && iteration == 0) {
+      for (RankRecord record : ranks) {
+        firstWriteReached = Math.max(firstWriteReached, record.transfers());
+      }
+    }
     if (phase != Phase.WRITE_CHECK) {
       IorIteration row = reduce(iteration, phase, ranks);
+      checkFileSize(ranks, row);
       iterations.add(row);
+      stonewalls.add(stonewall);
       report.iteration(options, row);
-      checkTransferred(row);
+      if (options.outlierThreshold != 0) {
+        outliers(ranks, phase);
+      }
+      if (options.saveRankDetailsCsv != null) {
+        saveRankDetails(ranks, row);
+      }
     }
     if (errors > 0) {
       dataErrors.addAll(firsts);
@@ -93,16 +118,122 @@ final class IorAggregator {
     }
   }
 
-  private void checkTransferred(IorIteration row) throws IOException {
+  /**
+   * -O stoneWallingWearOut: IOR's line on where the stonewall left the ranks (fewest and most transfers, fewest and
+   * mean bytes, rank 0's time), and the row's stonewall figures for the summary.
+   */
+  private RankRecord.Stonewall stonewall(RankRecord[] ranks) {
+    if (ranks[0].stonewall() == null) {
+      return null;
+    }
+    long min = Long.MAX_VALUE;
+    long max = 0;
+    long minBytes = Long.MAX_VALUE;
+    long totalBytes = 0;
+    for (RankRecord record : ranks) {
+      min = Math.min(min, record.stonewall().transfers());
+      max = Math.max(max, record.stonewall().transfers());
+      minBytes = Math.min(minBytes, record.stonewall().bytes());
+      totalBytes += record.stonewall().bytes();
+    }
+    long meanBytes = totalBytes / options.numTasks;
+    double seconds = ranks[0].stonewall().seconds();
+    double gib = 1024.0 * 1024 * 1024;
+    report.log(String.format(Locale.ROOT, "stonewalling pairs accessed min: %d max: %d -- min data: %.1f GiB mean data:"
+        + " %.1f GiB time: %.1fs", min, max, minBytes / gib, meanBytes / gib, seconds), 0);
+    return new RankRecord.Stonewall(max, meanBytes, seconds);
+  }
+
+  /**
+   * IOR's CheckFileSize: the bytes moved against the expected size and the file size the ranks' stats gave (summed over
+   * -F's files; the smallest for a shared file), warned about when they differ. The bytes moved count either way.
+   */
+  private void checkFileSize(RankRecord[] ranks, IorIteration row) throws IOException {
+    long sum = 0;
+    long min = Long.MAX_VALUE;
+    long max = Long.MIN_VALUE;
+    for (RankRecord record : ranks) {
+      if (record.fileSize() < 0) {
+        return; // not looked at: a dry run
+      }
+      sum += record.fileSize();
+      min = Math.min(min, record.fileSize());
+      max = Math.max(max, record.fileSize());
+    }
+    long stat = options.filePerProc ? sum : min;
+    if (!options.filePerProc && min != max) {
+      warn("inconsistent file size by different tasks");
+    }
     long expected = options.expectedAggFileSize();
-    if (row.aggregateBytes() != expected && options.deadlineForStonewalling == 0) {
-      report.warning("Expected aggregate file size       = " + expected);
-      report.warning("Using actual aggregate bytes moved = " + row.aggregateBytes());
+    long moved = row.aggregateBytes();
+    if (expected != moved || stat != moved) {
+      warn("Expected aggregate file size       = " + expected);
+      warn("Stat() of aggregate file size      = " + stat);
+      warn("Using actual aggregate bytes moved = " + moved);
+      if (options.deadlineForStonewalling != 0) {
+        warn("Maybe caused by deadlineForStonewalling");
+      }
     }
-    if (row.aggregateBytes() != expected && options.deadlineForStonewalling == 0 && options.warningAsErrors) {
-      throw new IorRankException("--warningAsErrors: " + row.access() + " moved " + row.aggregateBytes()
-          + " bytes, not the expected " + expected, null);
+  }
+
+  /** IOR's WARN: printed, or with --warningAsErrors the end of the run. */
+  private void warn(String message) throws IOException {
+    if (options.warningAsErrors) {
+      throw new IorRankException("--warningAsErrors: " + message, null);
     }
+    report.warning(message);
+  }
+
+  /** -j: IOR's CheckForOutliers, each rank's start, phase times and end against the ranks' mean. */
+  private void outliers(RankRecord[] ranks, Phase phase) throws IOException {
+    String[] names = {"start time", "elapsed create time", "elapsed transfer time", "elapsed close time", "end time"};
+    double[][] values = new double[names.length][ranks.length];
+    for (int r = 0; r < ranks.length; r++) {
+      double[] t = ranks[r].timers();
+      values[0][r] = t[RankRecord.OPEN_START];
+      values[1][r] = t[RankRecord.OPEN_STOP] - t[RankRecord.OPEN_START];
+      values[2][r] = t[RankRecord.RDWR_STOP] - t[RankRecord.RDWR_START];
+      values[3][r] = t[RankRecord.CLOSE_STOP] - t[RankRecord.CLOSE_START];
+      values[4][r] = t[RankRecord.CLOSE_STOP];
+    }
+    String host = IorReport.hostName();
+    for (int r = 0; r < ranks.length; r++) {
+      for (int v = 0; v < names.length; v++) {
+        double mean = 0;
+        for (double value : values[v]) {
+          mean += value;
+        }
+        mean /= ranks.length;
+        double variance = 0;
+        for (double value : values[v]) {
+          variance += (mean - value) * (mean - value);
+        }
+        double sd = Math.sqrt(variance / ranks.length);
+        if (Math.abs(values[v][r] - mean) > options.outlierThreshold) {
+          warn(String.format(Locale.ROOT, "for %s, task %d, %s %s is %f (mean=%f, stddev=%f)", host, r, phase.access,
+              names[v], values[v][r], mean, sd));
+        }
+      }
+    }
+  }
+
+  /** -O saveRankPerformanceDetailsCSV: a line per rank, its times with and without open and close, and its rates. */
+  private void saveRankDetails(RankRecord[] ranks, IorIteration row) throws IOException {
+    StringBuilder lines = new StringBuilder();
+    double perRank = (double) row.aggregateBytes() / ranks.length;
+    for (RankRecord record : ranks) {
+      double[] t = record.timers();
+      double total = t[RankRecord.CLOSE_STOP] - t[RankRecord.OPEN_START];
+      double access = t[RankRecord.RDWR_STOP] - t[RankRecord.RDWR_START];
+      lines.append(String.format(Locale.ROOT, "%s,%d,%.10e,%.10e,%.10e,%.10e%n", row.access(), record.rank(), total,
+          access, perRank / total, perRank / access));
+    }
+    Files.writeString(Path.of(options.saveRankDetailsCsv), lines, StandardOpenOption.APPEND);
+  }
+
+  /** IOR's first iteration's write count, which -O stoneWallingStatusFile keeps. */
+  synchronized long firstWriteReached() {
+    return firstWriteReached;
   }
 
   private IorIteration reduce(int iteration, Phase phase, RankRecord[] ranks) {
@@ -139,12 +270,22 @@ final class IorAggregator {
         }
       }
       if (!rows.isEmpty()) {
-        summaries.add(IorSummary.of(access, rows, options.transferSize));
+        summaries.add(IorSummary.of(access, rows, options.transferSize, stonewallsOf(access)));
       }
     }
     return new IorResult(options.api, options.testFileName, options.filePerProc, options.numTasks, options.tasksPerNode(),
         options.blockSize, options.transferSize, options.segmentCount, options.repetitions, iterations, summaries,
         dataErrors);
+  }
+
+  private List<RankRecord.Stonewall> stonewallsOf(String access) {
+    List<RankRecord.Stonewall> of = new ArrayList<>();
+    for (int i = 0; i < iterations.size(); i++) {
+      if (iterations.get(i).access().equals(access) && stonewalls.get(i) != null) {
+        of.add(stonewalls.get(i));
+      }
+    }
+    return of;
   }
 
   synchronized List<IorIteration> iterations() {

@@ -20,8 +20,13 @@ public final class IorConfigKeys {
   public static final String YARN_BARRIER_TIMEOUT = "pfsmix.ior.yarn.barrier.timeout.ms";
   public static final long YARN_BARRIER_TIMEOUT_DEFAULT = 600_000;
 
-  /** Set by the --yarn job for its tasks, never by a user: IOR's flags, and the directory the ranks meet in. */
+  /**
+   * Set by the --yarn job for its tasks, never by a user: IOR's flags, the directory the ranks meet in, and with -f the
+   * script's text and which of its tests the job runs.
+   */
   static final String YARN_ARGS = "pfsmix.ior.args";
+  static final String YARN_SCRIPT = "pfsmix.ior.script";
+  static final String YARN_TEST = "pfsmix.ior.test";
   static final String YARN_COORDINATION_DIR = "pfsmix.ior.coordination.dir";
 
   private IorConfigKeys() {

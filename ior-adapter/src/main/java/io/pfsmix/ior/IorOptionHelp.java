@@ -17,13 +17,17 @@ public final class IorOptionHelp {
           -D N  deadlineForStonewalling -- seconds before stopping write or read phase
           -e    fsync -- perform a fsync() operation at the end of each write phase
           -E    useExistingTestFile -- do not remove test file before write access
+          -f S  scriptFile -- test script name (key=value lines between IOR START and IOR STOP, RUN ends a test)
           -F    filePerProc -- file-per-process (<file>.%08d)
           -g    intraTestBarriers -- use barriers between open, write/read, and close
           -G N  setTimeStampSignature -- set value for time stamp signature (needed for -R without -w)
           -i N  repetitions -- number of repetitions of test [1]
+          -j N  outlierThreshold -- warn on outlier N seconds from mean
           -k    keepFile -- don't remove the test file(s) on program exit
           -K    keepFileWithError -- keep error-filled file(s) after data-checking
           -l S  datapacket type [t|o|i|r]: timestamp (default), offset, incompressible, random
+          -m    multiFile -- use number of reps (-i) for multiple file count
+          -M S  memoryPerNode -- hog memory on the node (e.g.: 2g, 75%)
           -N N  numTasks -- number of ranks [1]
           -o S  testFile -- full name for test (required), e.g. pfs:///ckpt/file or hdfs://nn/ckpt/file
           -O S  directives, e.g. -O summaryFormat=JSON,summaryFile=out.json (default|JSON|CSV), numNodes=N
@@ -33,6 +37,7 @@ public final class IorOptionHelp {
           -s N  segmentCount -- number of segments [1]
           -t N  transferSize -- size of transfer in bytes (e.g.: 8, 4k, 2m, 1g) [256k]
           -T N  maxTimeDuration -- max time in minutes executing repeated test
+          -u    uniqueDir -- use unique directory name for each file-per-process
           -v    verbose -- output information (repeating flag increases level)
           -w    writeFile -- write file
           -W    checkWrite -- check read after write
@@ -44,9 +49,12 @@ public final class IorOptionHelp {
           --dataPacketType=S     as -l
           --random-offset-seed=N the seed for -z (default: the iteration's time stamp)
           --warningAsErrors      any warning should lead to an error
-        IOR's -f -m -M -u -j -y --dryRun --randomPrefill, -O stoneWallingWearOut and a few other directives are
-        refused with the reason; -c and --posix.* (file-system hints) cannot pass through the Hadoop FileSystem API.
-        Flags also take IOR's -b=1m form.
+          --dryRun               do not perform any I/O, just run through and print the report
+          --randomPrefill=N      with -z: first write each block in order, in pieces of N bytes
+        -O directives also include stoneWallingWearOut=1, stoneWallingWearOutIterations=N, stoneWallingStatusFile=F,
+        minTimeDuration=S, saveRankPerformanceDetailsCSV=F, interIODelay=US, memoryPerTask=N, memoryPerNode=N,
+        debug=S, summaryAlways=1 (docs/ior.md). Refused with the reason, as they cannot pass through the Hadoop
+        FileSystem API: -c, -y, --gpuDirect and --posix.* (file-system hints). Flags also take IOR's -b=1m form.
         pfsmix additions:
           --hadoop.concat        N-to-1 where the file system has concat but not shared writers (HDFS): each rank
                                  writes its blocks as parts, joined into the shared file with FileSystem.concat

@@ -13,55 +13,24 @@ import io.pfsmix.fs.Sizes;
  */
 final class IorOptionParser {
 
-  private static final String FLAGS = "cCeEFgkKrRwWxYzZvh";
-  private static final String WITH_VALUE = "aAbdDGilNoOQstTX";
+  private static final String FLAGS = "cCeEFgkKmrRuwWxYzZvh";
+  private static final String WITH_VALUE = "aAbdDfGijlMNoOQstTX";
 
   /**
    * IOR 4.0's options that this driver does not run, each with the reason: a flag IOR knows is never called invalid.
    * Those of IOR's POSIX backend (--posix.*) are file-system hints below the Hadoop FileSystem API.
    */
   private static final Map<String, String> NOT_RUN = Map.ofEntries(
-      Map.entry("-f", "scriptFile: IOR's test scripts run several tests in one process, and this driver runs one test"
-          + " per command; run each test's flags as a command of its own, or the script with the real IOR (--native)"),
-      Map.entry("-m", "multiFile: a file per repetition is not implemented by this driver; run it with the real IOR"
-          + " (--native)"),
-      Map.entry("-M", "memoryPerNode: hogging node memory is not implemented by this driver (ranks are threads of one"
-          + " JVM whose heap is set with PFSMIX_JAVA_OPTS); run it with the real IOR (--native)"),
-      Map.entry("-u", "uniqueDir: a directory per rank is not implemented by this driver; run it with the real IOR"
-          + " (--native)"),
-      Map.entry("-j", "outlierThreshold: the outlier warnings are not implemented by this driver; run it with the real"
-          + " IOR (--native)"),
       Map.entry("-y", "dualMount: IOR's second mount point is a POSIX path rewrite, which a Hadoop FileSystem URI has"
           + " no place for"),
-      Map.entry("--dryRun", "dryRun: the dry run (no I/O, dummy output) is not implemented by this driver; run it"
-          + " with the real IOR (--native)"),
-      Map.entry("--randomPrefill", "randomPrefill: prefilling the file for -z is not implemented by this driver; run"
-          + " it with the real IOR (--native)"),
       Map.entry("--gpuDirect", "gpuDirect: GPU buffers cannot be handed to the Hadoop FileSystem API, which reads and"
           + " writes Java buffers"),
-      Map.entry("-O minTimeDuration", "minTimeDuration: repeating the phase until a minimum time has passed is not"
-          + " implemented by this driver; run it with the real IOR (--native)"),
-      Map.entry("-O saveRankPerformanceDetailsCSV", "saveRankPerformanceDetailsCSV: per-rank performance CSV files are"
-          + " not implemented by this driver; run it with the real IOR (--native)"),
-      Map.entry("-O stoneWallingWearOut", "stoneWallingWearOut: the wear-out after the stonewall (every rank finishing"
-          + " what the fastest did) is not implemented by this driver; run it with the real IOR (--native)"),
-      Map.entry("-O stoneWallingWearOutIterations", "stoneWallingWearOutIterations: see stoneWallingWearOut, which this"
-          + " driver does not implement"),
-      Map.entry("-O stoneWallingStatusFile", "stoneWallingStatusFile: see stoneWallingWearOut, which this driver does"
-          + " not implement"),
-      Map.entry("-O memoryPerTask", "memoryPerTask: hogging task memory is not implemented by this driver"),
-      Map.entry("-O memoryPerNode", "memoryPerNode: hogging node memory is not implemented by this driver"),
-      Map.entry("-O interIODelay", "interIODelay: a delay between transfers is not implemented by this driver; run it"
-          + " with the real IOR (--native)"),
       Map.entry("-O numTasksOnNode0", "numTasksOnNode0: tasks per node follow from -N and the nodes (-O numNodes)"
           + " here"),
       Map.entry("-O allocateBufferOnGPU", "allocateBufferOnGPU: GPU buffers cannot be handed to the Hadoop FileSystem"
           + " API"),
       Map.entry("-O GPUid", "GPUid: GPU buffers cannot be handed to the Hadoop FileSystem API"),
-      Map.entry("-O GPUDirect", "GPUDirect: GPU buffers cannot be handed to the Hadoop FileSystem API"),
-      Map.entry("-O debug", "debug: the debug mode is not implemented by this driver"),
-      Map.entry("-O summaryAlways", "summaryAlways: the per-test summary of test scripts does not apply to one test per"
-          + " command"));
+      Map.entry("-O GPUDirect", "GPUDirect: GPU buffers cannot be handed to the Hadoop FileSystem API"));
 
   IorOptions parse(String[] args) {
     IorOptions options = new IorOptions();
@@ -100,7 +69,10 @@ final class IorOptionParser {
         }
       }
     }
-    options.applyRunDefaults();
+    if (options.scriptFile == null) {
+      // a script's tests get IOR's defaults once the script has set them (IorScript)
+      options.applyRunDefaults();
+    }
     return options;
   }
 
@@ -138,7 +110,10 @@ final class IorOptionParser {
       case "--collective":
         flag(options, 'c');
         return i;
-      case "--dataPacketType", "--random-offset-seed":
+      case "--dryRun":
+        options.dryRun = value == null || parseInt(name, value) > 0;
+        return i;
+      case "--dataPacketType", "--random-offset-seed", "--randomPrefill":
         if (value == null) {
           if (i + 1 >= args.length) {
             throw new IorUsageException("option " + name + " needs a value");
@@ -147,6 +122,8 @@ final class IorOptionParser {
         }
         if (name.equals("--dataPacketType")) {
           options.dataPacketType = DataPacketType.parse(value);
+        } else if (name.equals("--randomPrefill")) {
+          options.randomPrefillBlockSize = parseSize(name, value);
         } else {
           options.randomOffsetSeed = parseInt(name, value);
         }
@@ -198,6 +175,8 @@ final class IorOptionParser {
       case 'g' -> o.intraTestBarriers = false;
       case 'k' -> o.keepFile = false;
       case 'K' -> o.keepFileWithError = false;
+      case 'm' -> o.multiFile = false;
+      case 'u' -> o.uniqueDir = false;
       case 'r' -> o.readFile = false;
       case 'R' -> o.checkRead = false;
       case 'w' -> o.writeFile = false;
@@ -221,6 +200,8 @@ final class IorOptionParser {
       case 'g' -> o.intraTestBarriers = true;
       case 'k' -> o.keepFile = true;
       case 'K' -> o.keepFileWithError = true;
+      case 'm' -> o.multiFile = true;
+      case 'u' -> o.uniqueDir = true;
       case 'r' -> o.readFile = true;
       case 'R' -> o.checkRead = true;
       case 'w' -> o.writeFile = true;
@@ -244,6 +225,9 @@ final class IorOptionParser {
       case 'b' -> o.blockSize = parseSize(name, value);
       case 'd' -> o.interTestDelay = parseInt(name, value);
       case 'D' -> o.deadlineForStonewalling = parseInt(name, value);
+      case 'f' -> o.scriptFile = value;
+      case 'j' -> o.outlierThreshold = parseInt(name, value);
+      case 'M' -> o.memoryPerNode = parseNodeMemory(name, value);
       case 'G' -> o.setTimeStampSignature = parseInt(name, value);
       case 'i' -> o.repetitions = parseInt(name, value);
       case 'l' -> o.dataPacketType = DataPacketType.parse(value);
@@ -260,7 +244,7 @@ final class IorOptionParser {
   }
 
   /** IOR's -O: comma-separated key=value directives, keys case-insensitive. */
-  private static void directives(IorOptions o, String line) {
+  static void directives(IorOptions o, String line) {
     for (String directive : line.split(",")) {
       int eq = directive.indexOf('=');
       if (eq <= 0) {
@@ -305,6 +289,25 @@ final class IorOptionParser {
         case "singlexferattempt" -> o.singleXferAttempt = parseBoolean(name, value);
         case "warningaserrors" -> o.warningAsErrors = parseBoolean(name, value);
         case "datapackettype" -> o.dataPacketType = DataPacketType.parse(value);
+        case "multifile" -> o.multiFile = parseBoolean(name, value);
+        case "uniquedir" -> o.uniqueDir = parseBoolean(name, value);
+        case "outlierthreshold" -> o.outlierThreshold = parseInt(name, value);
+        case "stonewallingwearout" -> o.stoneWallingWearOut = parseBoolean(name, value);
+        case "stonewallingwearoutiterations" -> o.stoneWallingWearOutIterations = parseLong(name, value);
+        case "stonewallingstatusfile" -> o.stoneWallingStatusFile = value;
+        case "mintimeduration" -> o.minTimeDuration = parseInt(name, value);
+        case "saverankperformancedetailscsv" -> o.saveRankDetailsCsv = value;
+        case "interiodelay" -> o.interIODelay = parseInt(name, value);
+        case "debug" -> o.debug = value;
+        case "summaryalways" -> o.summaryAlways = parseBoolean(name, value);
+        case "memorypertask" -> {
+          o.memoryPerTask = parseSize(name, value);
+          o.memoryPerNode = 0;
+        }
+        case "memorypernode" -> {
+          o.memoryPerNode = parseNodeMemory(name, value);
+          o.memoryPerTask = 0;
+        }
         case "collective" -> {
           if (parseBoolean(name, value)) {
             flag(o, 'c');
@@ -320,6 +323,25 @@ final class IorOptionParser {
         }
       }
     }
+  }
+
+  /**
+   * IOR's node memory: a size (2g) or a percentage of this machine's physical memory (75%). IOR 4.0.0 itself reads
+   * "2g" as 2 percent (its percentage scan accepts a bare number); this takes the size its help promises.
+   */
+  static long parseNodeMemory(String name, String value) {
+    String trimmed = value.trim();
+    if (!trimmed.endsWith("%")) {
+      return parseSize(name, value);
+    }
+    int percent = parseInt(name, trimmed.substring(0, trimmed.length() - 1));
+    if (percent < 0 || percent > 100) {
+      throw new IorUsageException("percentage must be between 0 and 100 (" + name + " " + value + ")");
+    }
+    long physical = ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory
+        .getOperatingSystemMXBean()).getTotalMemorySize();
+    // IOR's integer arithmetic: memory / 100 * percent
+    return physical / 100 * percent;
   }
 
   private static boolean parseBoolean(String name, String value) {

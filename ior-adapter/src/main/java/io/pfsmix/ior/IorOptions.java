@@ -8,7 +8,7 @@ import java.util.List;
  * One IOR test: IOR 4.x's parameters with IOR's defaults, plus the few pfsmix additions (the concat variant of N-to-1,
  * YARN placement). Build one with {@link #parse}; {@link #validate} applies IOR's consistency rules before any I/O.
  */
-public final class IorOptions {
+public final class IorOptions implements Cloneable {
 
   /** IOR's API name for the Hadoop FileSystem API (any URI in -o). */
   public static final String API_HADOOP = "HADOOP";
@@ -51,6 +51,42 @@ public final class IorOptions {
   boolean singleXferAttempt;
   /** --random-offset-seed for -z; -1: IOR's default, the iteration's signature. */
   int randomOffsetSeed = -1;
+  /** -m: a file of its own per iteration (the name gets ".<iteration>"). */
+  boolean multiFile;
+  /** -u: with -F each rank's file in a directory named after the rank (/dir/file becomes /dir/<rank>/file.<rank>). */
+  boolean uniqueDir;
+  /** -j: warn about a rank whose start, end or phase times are more than this many seconds from the ranks' mean. */
+  int outlierThreshold;
+  /** -M: bytes of memory to hold on each node while the test runs (split over the node's ranks). */
+  long memoryPerNode;
+  /** -O memoryPerTask: bytes of memory each rank holds while the test runs. */
+  long memoryPerTask;
+  /** -f: an IOR script of several tests; read by {@link IorScript}. */
+  String scriptFile;
+  /** --dryRun: no I/O at all; the report's shape with the times of everything but the I/O. */
+  boolean dryRun;
+  /** --randomPrefill: with -z, each rank first writes its blocks sequentially in pieces of this size. */
+  long randomPrefillBlockSize;
+  /** -O stoneWallingWearOut: after the -D stonewall, every rank goes on to the transfer count of the busiest one. */
+  boolean stoneWallingWearOut;
+  /** -O stoneWallingWearOutIterations: stop each phase after this many transfers (0: no limit). */
+  long stoneWallingWearOutIterations;
+  /** -O stoneWallingStatusFile: a local file that keeps the write's transfer count for a later read run. */
+  String stoneWallingStatusFile;
+  /** -O minTimeDuration: repeat each phase's transfers from the start until this many seconds have passed. */
+  int minTimeDuration;
+  /** -O saveRankPerformanceDetailsCSV: a local CSV file of each rank's times and throughput per phase. */
+  String saveRankDetailsCsv;
+  /** -O interIODelay: microseconds to sleep after each write or read transfer. */
+  int interIODelay;
+  /** -O debug: a note IOR prints in its "DEBUG MODE" banner. */
+  String debug;
+  /** -O summaryAlways: after each test of a script its long summary, not the short one. */
+  boolean summaryAlways;
+  /** IOR's test number within a script (-f), from 0. */
+  int testId;
+  /** The text of the script this test came from (for --yarn's tasks, which cannot read the client's file). */
+  String scriptText;
   SummaryFormat summaryFormat = SummaryFormat.DEFAULT;
   String summaryFile;
   boolean concat;
@@ -58,6 +94,22 @@ public final class IorOptions {
   int ranksPerTask = 1;
   boolean help;
   List<String> commandLine = new ArrayList<>();
+
+  /** A copy to start the next test of a script from (IOR's CreateTest copies the previous test's parameters). */
+  IorOptions copy() {
+    try {
+      IorOptions copy = (IorOptions) super.clone();
+      copy.commandLine = new ArrayList<>(commandLine);
+      return copy;
+    } catch (CloneNotSupportedException e) {
+      throw new AssertionError(e);
+    }
+  }
+
+  /** Bytes each rank holds while the test runs: -O memoryPerTask, or its share of the node's -M. */
+  long memoryPerRank() {
+    return memoryPerTask != 0 ? memoryPerTask : memoryPerNode / tasksPerNode();
+  }
 
   /** Parses IOR command-line flags (without the program name); see {@link IorOptionParser}. */
   public static IorOptions parse(String... args) {
@@ -134,6 +186,33 @@ public final class IorOptions {
     if (randomOffset && blockSize == transferSize) {
       throw new IorUsageException("IOR will randomize access within a block and repeats the same pattern for all segments,"
           + " therefore choose blocksize > transferSize");
+    }
+    if (stoneWallingStatusFile != null && !keepFile) {
+      throw new IorUsageException("a StoneWallingStatusFile is only sensible when splitting write/read into multiple"
+          + " executions of ior, please use -k");
+    }
+    if (stoneWallingStatusFile != null && !stoneWallingWearOut && writeFile) {
+      throw new IorUsageException("the StoneWallingStatusFile is only sensible for a write test when using"
+          + " stoneWallingWearOut");
+    }
+    if (deadlineForStonewalling == 0 && stoneWallingWearOut) {
+      throw new IorUsageException("the stoneWallingWearOut is only sensible when setting a stonewall deadline with -D");
+    }
+    if (!randomOffset && randomPrefillBlockSize != 0) {
+      throw new IorUsageException("Setting the randomPrefill option without using random is not useful (--randomPrefill"
+          + " needs -z)");
+    }
+    if (randomPrefillBlockSize < 0 || randomPrefillBlockSize > Integer.MAX_VALUE - 8) {
+      throw new IorUsageException("--randomPrefill " + randomPrefillBlockSize + " must be between 1 byte and this"
+          + " driver's limit of one Java buffer (2 GiB)");
+    }
+    if (randomPrefillBlockSize != 0 && blockSize % randomPrefillBlockSize != 0) {
+      throw new IorUsageException("The randomPrefill option must divide the blockSize (--randomPrefill="
+          + randomPrefillBlockSize + ", -b " + blockSize + ")");
+    }
+    if (memoryPerNode < 0 || memoryPerTask < 0) {
+      throw new IorUsageException("memory to hold must be non-negative (-M " + memoryPerNode + ", -O memoryPerTask="
+          + memoryPerTask + ")");
     }
     if (reorderTasks == 1 && reorderTasksRandom == 1) {
       throw new IorUsageException("Both Constant and Random task re-ordering specified. Choose one and resubmit");
@@ -253,6 +332,10 @@ public final class IorOptions {
 
   public String summaryFile() {
     return summaryFile;
+  }
+
+  public String scriptFile() {
+    return scriptFile;
   }
 
   public boolean help() {

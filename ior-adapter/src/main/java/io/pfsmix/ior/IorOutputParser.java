@@ -120,8 +120,10 @@ public final class IorOutputParser {
     List<IorSummary> summaries = new ArrayList<>();
     for (String[] s : summaryRows) {
       int base = s.length - 27;
+      // IOR 4's Stonewall(s) and Stonewall(MiB) columns (NA without wear-out); older releases have none
       summaries.add(new IorSummary(s[0], num(s[1]), num(s[2]), num(s[3]), num(s[4]), num(s[5]), num(s[6]), num(s[7]),
-          num(s[8]), num(s[9]), num(s[base + 24])));
+          num(s[8]), num(s[9]), num(s[base + 24]), base >= 0 ? numOrNaN(s[10]) : Double.NaN,
+          base >= 0 ? numOrNaN(s[11]) : Double.NaN));
     }
     if (summaries.isEmpty()) {
       summaries = summarize(iterations, transfer);
@@ -155,7 +157,8 @@ public final class IorOutputParser {
       summaries.add(new IorSummary(s.path("operation").asText(), s.path("bwMaxMIB").asDouble(),
           s.path("bwMinMIB").asDouble(), s.path("bwMeanMIB").asDouble(), s.path("bwStdMIB").asDouble(),
           s.path("OPsMax").asDouble(), s.path("OPsMin").asDouble(), s.path("OPsMean").asDouble(),
-          s.path("OPsSD").asDouble(), s.path("MeanTime").asDouble(), s.path("xsizeMiB").asDouble()));
+          s.path("OPsSD").asDouble(), s.path("MeanTime").asDouble(), s.path("xsizeMiB").asDouble(),
+          s.path("StoneWallTime").asDouble(Double.NaN), s.path("StoneWallbwMeanMIB").asDouble(Double.NaN)));
     }
     return new IorResult(parameters.path("api").asText(options.path("api").asText("")),
         parameters.path("testFileName").asText(options.path("test filename").asText("")),
@@ -231,7 +234,7 @@ public final class IorOutputParser {
     for (String access : List.of("write", "read")) {
       List<IorIteration> rows = iterations.stream().filter(r -> r.access().equals(access)).toList();
       if (!rows.isEmpty()) {
-        summaries.add(IorSummary.of(access, rows, transfer));
+        summaries.add(IorSummary.of(access, rows, transfer, List.of()));
       }
     }
     return summaries;
@@ -250,6 +253,10 @@ public final class IorOutputParser {
 
   private static double num(String text) {
     return Double.parseDouble(text.strip().toLowerCase(Locale.ROOT));
+  }
+
+  private static double numOrNaN(String text) {
+    return text.strip().equals("NA") ? Double.NaN : num(text);
   }
 
   private static int intOr(String text, int fallback) {

@@ -29,7 +29,8 @@ final class IorReport {
 
   private final IorPrinter printer;
   private final PrintStream log;
-  private final int verbose;
+  /** IOR's global verbosity, which each test of a script sets anew. */
+  private int verbose;
 
   IorReport(PrintStream out, PrintStream log, SummaryFormat format, int verbose) {
     this.printer = new IorPrinter(out, format);
@@ -42,13 +43,15 @@ final class IorReport {
   }
 
   static String machine() {
-    String host;
+    return System.getProperty("os.name") + " " + hostName();
+  }
+
+  static String hostName() {
     try {
-      host = InetAddress.getLocalHost().getHostName();
+      return InetAddress.getLocalHost().getHostName();
     } catch (UnknownHostException e) {
-      host = "Unknown";
+      return "Unknown";
     }
-    return System.getProperty("os.name") + " " + host;
   }
 
   /** IOR's uname line: sysname and nodename, with release, version and machine from -vv on. */
@@ -104,11 +107,12 @@ final class IorReport {
 
   /** IOR's ShowTestStart. @param space what statfs reports for the first rank's test file, or null when unknown */
   void testStart(IorOptions o, FileSystemSpace space) {
+    verbose = o.verbose;
     if (printer.format() == SummaryFormat.CSV) {
       return;
     }
     printer.startSection();
-    printer.keyValInt("TestID", 0);
+    printer.keyValInt("TestID", o.testId);
     printer.keyVal("StartTime", currentTime());
     if (space != null) {
       fileSystemSize(space);
@@ -146,28 +150,28 @@ final class IorReport {
 
   private void parameters(IorOptions o) {
     printer.namedSectionStart("Parameters");
-    printer.keyValInt("testID", 0);
+    printer.keyValInt("testID", o.testId);
     printer.keyValInt("refnum", o.referenceNumber);
     printer.keyVal("api", o.api);
     printer.keyVal("platform", platform());
     printer.keyVal("testFileName", o.testFileName);
     printer.keyValInt("deadlineForStonewall", o.deadlineForStonewalling);
-    printer.keyValInt("stoneWallingWearOut", 0);
+    printer.keyValInt("stoneWallingWearOut", bit(o.stoneWallingWearOut));
     printer.keyValInt("maxTimeDuration", o.maxTimeDuration);
-    printer.keyValInt("outlierThreshold", 0);
+    printer.keyValInt("outlierThreshold", o.outlierThreshold);
     printer.keyVal("options", "(null)");
-    printer.keyValInt("dryRun", 0);
+    printer.keyValInt("dryRun", bit(o.dryRun));
     printer.keyValInt("nodes", o.effectiveNodes());
-    printer.keyValInt("memoryPerTask", 0);
-    printer.keyValInt("memoryPerNode", 0);
+    printer.keyValInt("memoryPerTask", o.memoryPerTask);
+    printer.keyValInt("memoryPerNode", o.memoryPerNode);
     printer.keyValInt("tasksPerNode", o.tasksPerNode());
     printer.keyValInt("repetitions", o.repetitions);
-    printer.keyValInt("multiFile", 0);
+    printer.keyValInt("multiFile", bit(o.multiFile));
     printer.keyValInt("interTestDelay", o.interTestDelay);
     printer.keyValInt("fsync", bit(o.fsync));
     printer.keyValInt("fsyncperwrite", bit(o.fsyncPerWrite));
     printer.keyValInt("useExistingTestFile", bit(o.useExistingTestFile));
-    printer.keyValInt("uniqueDir", 0);
+    printer.keyValInt("uniqueDir", bit(o.uniqueDir));
     printer.keyValInt("singleXferAttempt", bit(o.singleXferAttempt));
     printer.keyValInt("readFile", bit(o.readFile));
     printer.keyValInt("writeFile", bit(o.writeFile));
@@ -212,6 +216,9 @@ final class IorReport {
     if (printer.format() == SummaryFormat.CSV) {
       return;
     }
+    if (o.debug != null) {
+      log.print("\n*** DEBUG MODE ***\n*** " + o.debug + " ***\n\n");
+    }
     printer.namedSectionStart("Options");
     printer.keyVal("api", o.api);
     printer.keyVal("apiVersion", apiVersion(o));
@@ -235,16 +242,25 @@ final class IorReport {
     printer.keyValInt("nodes", o.effectiveNodes());
     printer.keyValInt("tasks", o.numTasks);
     printer.keyValInt("clients per node", o.tasksPerNode());
+    if (o.memoryPerTask != 0) {
+      printer.keyVal("memoryPerTask", humanReadable(o.memoryPerTask));
+    }
+    if (o.memoryPerNode != 0) {
+      printer.keyVal("memoryPerNode", humanReadable(o.memoryPerNode));
+    }
     printer.keyValInt("repetitions", o.repetitions);
     printer.keyVal("xfersize", humanReadable(o.transferSize));
     printer.keyVal("blocksize", humanReadable(o.blockSize));
     printer.keyVal("aggregate filesize", humanReadable(o.expectedAggFileSize()));
+    if (o.dryRun) {
+      printer.keyValInt("dryRun", 1);
+    }
     if (o.verbose > 0) {
       printer.keyValInt("verbose", o.verbose);
     }
     if (o.deadlineForStonewalling > 0) {
       printer.keyValInt("stonewallingTime", o.deadlineForStonewalling);
-      printer.keyValInt("stoneWallingWearOut", 0);
+      printer.keyValInt("stoneWallingWearOut", bit(o.stoneWallingWearOut));
     }
     printer.endSection();
     printer.namedArrayStart("Results");
@@ -366,11 +382,52 @@ final class IorReport {
     log.flush();
   }
 
-  /** End of one test's iterations: IOR's PrintRepeatEnd, PrintShortSummary (-v) and ShowTestEnd. */
-  void testIterationsEnd(IorOptions o, List<IorIteration> rows) {
+  /** A line of IOR's log, printed from the given verbosity on. */
+  void log(String line, int verbosity) {
+    if (verbose >= verbosity) {
+      log.println(line);
+      log.flush();
+    }
+  }
+
+  /** IOR's HogMemory lines (-vvv), one set per rank. */
+  void memoryHeld(IorOptions o) {
+    if (verbose < 3 || o.memoryPerRank() == 0) {
+      return;
+    }
+    for (int rank = 0; rank < o.numTasks; rank++) {
+      if (o.memoryPerTask == 0) {
+        log.printf(Locale.ROOT, "This node hogging %d bytes of memory\n", o.memoryPerNode);
+      }
+      log.printf(Locale.ROOT, "This task hogging %d bytes of memory\n", o.memoryPerRank());
+    }
+    log.flush();
+  }
+
+  /**
+   * End of one test's iterations: IOR's PrintRepeatEnd, its short summary (-v; with -O summaryAlways the test's lines of
+   * the long one) and ShowTestEnd, which with -O stoneWallingWearOut gives the first write's transfer count (kept in
+   * -O stoneWallingStatusFile instead when there is one).
+   */
+  void testIterationsEnd(IorOptions o, List<IorIteration> rows, List<IorSummary> summaries, long firstWriteReached)
+      throws IOException {
     printer.arrayEnd();
-    if (verbose >= 1) {
+    if (verbose >= 1 && o.summaryAlways) {
+      if (printer.isDefault()) {
+        summaryHeader();
+      }
+      for (IorSummary summary : summaries) {
+        summaryLine(o, summary);
+      }
+    } else if (verbose >= 1) {
       shortSummary(o, rows);
+    }
+    if (o.stoneWallingWearOut) {
+      if (o.stoneWallingStatusFile != null) {
+        Files.writeString(Path.of(o.stoneWallingStatusFile), Long.toString(firstWriteReached));
+      } else {
+        log.printf(Locale.ROOT, "Pairs deadlineForStonewallingaccessed: %d\n", firstWriteReached);
+      }
     }
     printer.endSection();
     printer.flush();
@@ -409,24 +466,34 @@ final class IorReport {
     }
   }
 
-  /** IOR's PrintLongSummaryAllTests for the one test this driver runs. */
-  void summaryAll(IorOptions o, List<IorSummary> summaries) {
+  /** One test's options and its summary lines, for "Summary of all tests". */
+  record TestSummaries(IorOptions options, List<IorSummary> summaries) {
+  }
+
+  /** IOR's PrintLongSummaryAllTests: the lines of every test run (a script's tests, or the one). */
+  void summaryAll(List<TestSummaries> tests) {
     printer.arrayEnd();
     if (printer.isDefault()) {
       printer.out().print("\nSummary of all tests:");
-      printer.printf("\n%-9s %10s %10s %10s %10s %10s %10s %10s %10s %10s", "Operation", "Max(MiB)", "Min(MiB)", "Mean(MiB)",
-          "StdDev", "Max(OPs)", "Min(OPs)", "Mean(OPs)", "StdDev", "Mean(s)");
-      printer.out().print(" Stonewall(s) Stonewall(MiB) Test# #Tasks tPN reps fPP reord reordoff reordrand seed segcnt ");
-      printer.printf("%8s %8s %9s %5s", " blksiz", "xsize", "aggs(MiB)", "API");
-      printer.out().print(" RefNum\n");
+      summaryHeader();
     } else if (printer.isJson()) {
       printer.namedArrayStart("summary");
     }
-    for (IorSummary s : summaries) {
-      summaryLine(o, s);
+    for (TestSummaries test : tests) {
+      for (IorSummary s : test.summaries()) {
+        summaryLine(test.options(), s);
+      }
     }
     printer.arrayEnd();
     printer.flush();
+  }
+
+  private void summaryHeader() {
+    printer.printf("\n%-9s %10s %10s %10s %10s %10s %10s %10s %10s %10s", "Operation", "Max(MiB)", "Min(MiB)", "Mean(MiB)",
+        "StdDev", "Max(OPs)", "Min(OPs)", "Mean(OPs)", "StdDev", "Mean(s)");
+    printer.out().print(" Stonewall(s) Stonewall(MiB) Test# #Tasks tPN reps fPP reord reordoff reordrand seed segcnt ");
+    printer.printf("%8s %8s %9s %5s", " blksiz", "xsize", "aggs(MiB)", "API");
+    printer.out().print(" RefNum\n");
   }
 
   private void summaryLine(IorOptions o, IorSummary s) {
@@ -435,8 +502,12 @@ final class IorReport {
       printer.printf("%10.2f %10.2f %10.2f %10.2f ", s.maxMiB(), s.minMiB(), s.meanMiB(), s.stdDevMiB());
       printer.printf("%10.2f %10.2f %10.2f %10.2f ", s.maxOps(), s.minOps(), s.meanOps(), s.stdDevOps());
       printer.printf("%10.5f ", s.meanTime());
-      printer.printf("%10s %13s ", "NA", "NA");
-      printer.printf("%5d %6d %3d %4d %3d %5d %8d %9d %4d ", 0, o.numTasks, o.tasksPerNode(), o.repetitions,
+      if (o.stoneWallingWearOut) {
+        printer.printf("%10.2f %13.2f ", s.stonewallSeconds(), s.stonewallMiB());
+      } else {
+        printer.printf("%10s %13s ", "NA", "NA");
+      }
+      printer.printf("%5d %6d %3d %4d %3d %5d %8d %9d %4d ", o.testId, o.numTasks, o.tasksPerNode(), o.repetitions,
           bit(o.filePerProc), o.reorderTasks, o.taskPerNodeOffset, o.reorderTasksRandom,
           o.reorderTasksRandomSeed);
       printer.printf("%6d %8d %8d %9.1f %3s %6d\n", o.segmentCount, o.blockSize, o.transferSize, s.aggregateMiB(), o.api,
@@ -445,7 +516,7 @@ final class IorReport {
       printer.startSection();
       printer.keyVal("operation", s.operation());
       printer.keyVal("API", o.api);
-      printer.keyValInt("TestID", 0);
+      printer.keyValInt("TestID", o.testId);
       printer.keyValInt("ReferenceNumber", o.referenceNumber);
       printer.keyValInt("segmentCount", o.segmentCount);
       printer.keyValInt("blockSize", o.blockSize);
@@ -467,6 +538,10 @@ final class IorReport {
       printer.keyValDouble("OPsMean", s.meanOps());
       printer.keyValDouble("OPsSD", s.stdDevOps());
       printer.keyValDouble("MeanTime", s.meanTime());
+      if (o.stoneWallingWearOut) {
+        printer.keyValDouble("StoneWallTime", s.stonewallSeconds());
+        printer.keyValDouble("StoneWallbwMeanMIB", s.stonewallMiB());
+      }
       printer.keyValDouble("xsizeMiB", s.aggregateMiB());
       printer.endSection();
     }

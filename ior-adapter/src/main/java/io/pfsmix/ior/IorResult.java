@@ -30,6 +30,12 @@ public record IorResult(String api, String testFileName, boolean filePerProc, in
     dataErrors = List.copyOf(dataErrors);
   }
 
+  /** This result with {@code errors} as its data errors (a script's run: those of every test). */
+  IorResult withDataErrors(List<IorDataError> errors) {
+    return new IorResult(api, testFileName, filePerProc, numTasks, tasksPerNode, blockSize, transferSize, segmentCount,
+        repetitions, iterations, summaries, errors);
+  }
+
   /** The rows of one access ("write" or "read"), in iteration order. */
   public List<IorIteration> iterations(String access) {
     List<IorIteration> rows = new ArrayList<>();

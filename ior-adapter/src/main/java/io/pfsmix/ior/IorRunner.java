@@ -5,8 +5,12 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -46,57 +50,136 @@ public final class IorRunner {
 
   /** As {@link #run(Configuration, IorOptions, OutputStream)}, warming the ranks' code up first or not. */
   static IorResult run(Configuration conf, IorOptions options, OutputStream out, boolean warmup) throws IOException {
-    options.validate();
-    try (IorStorage storage = IorStorage.open(conf, options)) {
-      return run(conf, options, storage, out, warmup);
+    List<IorOptions> tests = options.scriptFile == null ? List.of(options) : IorScript.tests(options);
+    for (IorOptions test : tests) {
+      test.validate();
+    }
+    List<IorStorage> storages = new ArrayList<>();
+    try {
+      // every test's checks before the first one's I/O; whether a later test's file is there to read depends on
+      // the tests before it, so that is checked as it starts
+      for (IorOptions test : tests) {
+        IorStorage storage = IorStorage.open(conf, test);
+        storages.add(storage);
+        check(test, storage, storages.size() == 1);
+      }
+      if (warmup && !tests.get(0).yarn) {
+        // after the checks (a refused test warms nothing), before IOR's clock starts: its header's "Began"
+        IorWarmup.run(tests.get(0));
+      }
+      return run(conf, options, tests, storages, out);
+    } finally {
+      for (IorStorage storage : storages) {
+        storage.close();
+      }
     }
   }
 
-  private static IorResult run(Configuration conf, IorOptions options, IorStorage storage, OutputStream out,
-      boolean warmup) throws IOException {
+  private static void check(IorOptions test, IorStorage storage, boolean first) throws IOException {
     storage.checkSupported();
-    storage.checkReadable();
-    if (!options.yarn) {
+    if (first) {
+      storage.checkReadable();
+    }
+    if (!test.yarn) {
       // every rank is a thread of this JVM with a transfer buffer of its own
       try {
-        BufferMemory.require("-t " + Sizes.human(options.transferSize) + " x -N " + options.numTasks + " ranks",
-            options.transferSize * options.numTasks, storage.directTransferBuffers());
+        BufferMemory.require("-t " + Sizes.human(test.transferSize) + " x -N " + test.numTasks + " ranks",
+            test.transferSize * test.numTasks, storage.directTransferBuffers());
       } catch (IllegalArgumentException e) {
         throw new IorUsageException(e.getMessage());
       }
+      checkHeldMemory(test);
     }
     storage.checkFreeSpace();
-    if (warmup && !options.yarn) {
-      // after the checks (a refused test warms nothing), before IOR's clock starts: its header's "Began"
-      IorWarmup.run(options);
+  }
+
+  /** -M and -O memoryPerTask with ranks as threads: what they hold must fit this JVM's heap. */
+  private static void checkHeldMemory(IorOptions test) {
+    long held = test.memoryPerRank() * test.numTasks;
+    if (held == 0) {
+      return;
     }
+    Runtime runtime = Runtime.getRuntime();
+    long available = runtime.maxMemory() - (runtime.totalMemory() - runtime.freeMemory());
+    // room left for Hadoop and the driver themselves
+    long margin = 256L << 20;
+    if (held > available - margin) {
+      String asked = test.memoryPerTask != 0 ? "-O memoryPerTask=" + Sizes.human(test.memoryPerTask)
+          : "-M " + Sizes.human(test.memoryPerNode) + " per node";
+      throw new IorUsageException("holding " + Sizes.human(held) + " of memory (" + asked + ": "
+          + Sizes.human(test.memoryPerRank()) + " for each of " + test.numTasks + " ranks) needs more than this JVM's"
+          + " heap has free (" + Sizes.human(Math.max(0, available - margin)) + "): ask for less, or raise the heap"
+          + " (PFSMIX_JAVA_OPTS=-Xmx...)");
+    }
+  }
+
+  private static IorResult run(Configuration conf, IorOptions options, List<IorOptions> tests,
+      List<IorStorage> storages, OutputStream out) throws IOException {
+    // IOR's summary format and file are global: the last test's setting holds for the whole run
+    IorOptions last = tests.get(tests.size() - 1);
     PrintStream log = new PrintStream(out, true, StandardCharsets.UTF_8);
     PrintStream results = log;
-    if (options.summaryFile != null) {
-      results = new PrintStream(new FileOutputStream(options.summaryFile), true, StandardCharsets.UTF_8);
-      log.println("Writing output to " + options.summaryFile);
+    if (last.summaryFile != null) {
+      results = new PrintStream(new FileOutputStream(last.summaryFile), true, StandardCharsets.UTF_8);
+      log.println("Writing output to " + last.summaryFile);
     }
     try {
-      IorReport report = new IorReport(results, log, options.summaryFormat, options.verbose);
-      IorAggregator aggregator = new IorAggregator(options, report);
+      startRankDetails(tests);
+      IorReport report = new IorReport(results, log, last.summaryFormat, tests.get(0).verbose);
       report.header(options.commandLineWithProgram());
-      report.testStart(options, storage.space());
-      report.setup(options);
-      if (options.yarn) {
-        IorYarnJob.run(conf, options, aggregator, log);
-      } else {
-        runThreads(options, storage, aggregator);
+      List<IorReport.TestSummaries> done = new ArrayList<>();
+      List<IorDataError> errors = new ArrayList<>();
+      IorResult result = null;
+      for (int i = 0; i < tests.size(); i++) {
+        IorOptions test = tests.get(i);
+        result = runTest(conf, test, storages.get(i), report, log);
+        done.add(new IorReport.TestSummaries(test, result.summaries()));
+        errors.addAll(result.dataErrors());
       }
-      report.testIterationsEnd(options, aggregator.iterations());
-      IorResult result = aggregator.result();
-      report.summaryAll(options, result.summaries());
+      report.summaryAll(done);
       report.finished();
-      return result;
+      // a script's run answers with its last test, and the data errors of all
+      return result.withDataErrors(errors);
     } finally {
       if (results != log) {
         results.close();
       }
       log.flush();
+    }
+  }
+
+  private static IorResult runTest(Configuration conf, IorOptions test, IorStorage storage, IorReport report,
+      PrintStream log) throws IOException {
+    if (test.testId > 0) {
+      storage.checkReadable();
+    }
+    IorAggregator aggregator = new IorAggregator(test, report);
+    report.testStart(test, storage.space());
+    report.setup(test);
+    report.memoryHeld(test);
+    if (test.yarn) {
+      IorYarnJob.run(conf, test, aggregator, log);
+    } else {
+      runThreads(test, storage, aggregator);
+    }
+    IorResult result = aggregator.result();
+    report.testIterationsEnd(test, aggregator.iterations(), result.summaries(), aggregator.firstWriteReached());
+    return result;
+  }
+
+  /** -O saveRankPerformanceDetailsCSV: each file is started anew with IOR's header line, once per run. */
+  private static void startRankDetails(List<IorOptions> tests) throws IOException {
+    Set<String> started = new HashSet<>();
+    for (IorOptions test : tests) {
+      if (test.saveRankDetailsCsv != null && started.add(test.saveRankDetailsCsv)) {
+        try {
+          Files.writeString(Path.of(test.saveRankDetailsCsv),
+              "access,rank,runtime-with-openclose,runtime,throughput-withopenclose,throughput\n");
+        } catch (IOException e) {
+          throw new IorUsageException("-O saveRankPerformanceDetailsCSV=" + test.saveRankDetailsCsv + ": cannot write"
+              + " it: " + e.getMessage());
+        }
+      }
     }
   }
 

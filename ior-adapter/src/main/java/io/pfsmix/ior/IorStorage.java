@@ -149,11 +149,17 @@ final class IorStorage implements Closeable {
     if (options.writeFile || !(options.readFile || options.checkRead)) {
       return;
     }
+    if (options.dryRun) {
+      return;
+    }
     for (int rank = 0; rank < (options.filePerProc ? options.numTasks : 1); rank++) {
-      Path file = fileOf(rank);
-      if (!fs.exists(file)) {
-        throw new IorUsageException("cannot read " + file + ": it does not exist (without -w, -r reads the file(s) an"
-            + " earlier run wrote and kept with -k)");
+      // -m reads each iteration's own file; the first one missing is named
+      for (int rep = 0; rep < (options.multiFile ? options.repetitions : 1); rep++) {
+        Path file = fileOf(rank, rep);
+        if (!fs.exists(file)) {
+          throw new IorUsageException("cannot read " + file + ": it does not exist (without -w, -r reads the file(s) an"
+              + " earlier run wrote and kept with -k)");
+        }
       }
     }
   }
@@ -163,7 +169,7 @@ final class IorStorage implements Closeable {
    * test files it replaces.
    */
   void checkFreeSpace() throws IOException {
-    if (!options.writeFile) {
+    if (!options.writeFile || options.dryRun) {
       return;
     }
     long free = FreeSpace.of(fs, path);
@@ -171,21 +177,28 @@ final class IorStorage implements Closeable {
       // the run removes or overwrites the files of an earlier one: their space is reused
       free += statSize();
     }
+    // -m -k keeps a file set per iteration
+    int sets = options.multiFile && options.keepFile ? options.repetitions : 1;
     try {
       FreeSpace.require("the write phase (-b " + Sizes.human(options.blockSize) + " x -s " + options.segmentCount
-          + " x -N " + options.numTasks + ") writes", options.expectedAggFileSize(), free, 1.0,
-          path.getParent().toString());
+          + " x -N " + options.numTasks + (sets > 1 ? " x -i " + sets + " with -m -k" : "") + ") writes",
+          options.expectedAggFileSize() * sets, free, 1.0, path.getParent().toString());
     } catch (FreeSpace.NotEnoughSpaceException e) {
       throw new IorUsageException(e.getMessage());
     }
   }
 
-  /** IOR's GetTestFileName: the shared file, or {@code <file>.%08d} of the given rank for -F. */
-  Path fileOf(int rank) {
+  /**
+   * IOR's GetTestFileName: the shared file, or {@code <file>.%08d} of the given rank for -F (in {@code <dir>/<rank>/}
+   * with -u), then {@code .<iteration>} with -m.
+   */
+  Path fileOf(int rank, int rep) {
+    String iteration = options.multiFile ? "." + rep : "";
     if (!options.filePerProc) {
-      return path;
+      return iteration.isEmpty() ? path : new Path(path.getParent(), path.getName() + iteration);
     }
-    return new Path(path.getParent(), path.getName() + String.format(Locale.ROOT, ".%08d", rank));
+    Path directory = options.uniqueDir ? new Path(path.getParent(), Integer.toString(rank)) : path.getParent();
+    return new Path(directory, path.getName() + String.format(Locale.ROOT, ".%08d", rank) + iteration);
   }
 
   private Path partsDirectory() {
@@ -196,20 +209,27 @@ final class IorStorage implements Closeable {
     return new Path(partsDirectory(), String.format(Locale.ROOT, "part-%012d", index));
   }
 
-  RankFile openForWrite(int rank) throws IOException {
+  RankFile openForWrite(int rank, int rep) throws IOException {
+    if (options.dryRun) {
+      return new NoFile();
+    }
     if (options.concat) {
       fs.mkdirs(partsDirectory());
       return new ConcatPartsFile(rank);
     }
-    Path file = fileOf(rank);
+    Path file = fileOf(rank, rep);
+    if (options.uniqueDir && options.filePerProc) {
+      // IOR's PrependDir creates the rank's directory (and leaves it when the file is removed)
+      fs.mkdirs(file.getParent());
+    }
     if (positionedWrites) {
       return new PositionedFile(PositionedWrites.open(fs, file));
     }
     return new SequentialFile(fs.create(file, true));
   }
 
-  RankFile openForRead(int dataRank) throws IOException {
-    return new InputFile(fs.open(fileOf(dataRank)));
+  RankFile openForRead(int dataRank, int rep) throws IOException {
+    return options.dryRun ? new NoFile() : new InputFile(fs.open(fileOf(dataRank, rep)));
   }
 
   /** Joins the parts of --hadoop.concat into the shared file, in (segment, rank) order. Called once, by rank 0. */
@@ -231,30 +251,34 @@ final class IorStorage implements Closeable {
   }
 
   /** IOR's RemoveFile for one rank: its own file with -F, the shared file (and any parts) from rank 0 otherwise. */
-  void remove(int rank) throws IOException {
+  void remove(int rank, int rep) throws IOException {
+    if (options.dryRun) {
+      return;
+    }
     if (options.filePerProc) {
-      fs.delete(fileOf(rank), false);
+      fs.delete(fileOf(rank, rep), false);
     } else if (rank == 0) {
-      fs.delete(path, false);
+      fs.delete(fileOf(rank, rep), false);
       if (options.concat) {
         fs.delete(partsDirectory(), true);
       }
     }
   }
 
-  boolean exists(int rank) throws IOException {
-    return fs.exists(fileOf(rank));
+  /** The size of the file rank {@code rank} used, as its stat gives it (IOR's CheckFileSize); -1 in a dry run. */
+  long fileSize(int rank, int rep) throws IOException {
+    if (options.dryRun) {
+      return -1;
+    }
+    Path file = fileOf(rank, rep);
+    return fs.exists(file) ? fs.getFileStatus(file).getLen() : 0;
   }
 
-  /** Bytes in the test file(s) as the file system reports them (IOR's CheckFileSize stat). */
-  long statSize() throws IOException {
-    if (!options.filePerProc) {
-      return fs.exists(path) ? fs.getFileStatus(path).getLen() : 0;
-    }
+  /** Bytes in the test file(s) an earlier run left (with -m, its first iteration's), which a write replaces. */
+  private long statSize() throws IOException {
     long total = 0;
-    for (int rank = 0; rank < options.numTasks; rank++) {
-      Path file = fileOf(rank);
-      total += fs.exists(file) ? fs.getFileStatus(file).getLen() : 0;
+    for (int rank = 0; rank < (options.filePerProc ? options.numTasks : 1); rank++) {
+      total += fileSize(rank, 0);
     }
     return total;
   }
@@ -264,8 +288,14 @@ final class IorStorage implements Closeable {
    * file system (no inode counts: Hadoop reports none); null when the file system cannot say.
    */
   IorReport.FileSystemSpace space() {
-    String first = options.filePerProc ? options.testFileName + String.format(Locale.ROOT, ".%08d", 0)
-        : options.testFileName;
+    String first = options.testFileName;
+    if (options.filePerProc) {
+      if (options.uniqueDir) {
+        int slash = first.lastIndexOf('/');
+        first = first.substring(0, slash + 1) + "0/" + first.substring(slash + 1);
+      }
+      first += String.format(Locale.ROOT, ".%08d", 0);
+    }
     try {
       FsStatus status = fs.getStatus(path.getParent());
       if (status.getCapacity() <= 0) {
@@ -274,6 +304,25 @@ final class IorStorage implements Closeable {
       return new IorReport.FileSystemSpace(first, status.getCapacity(), status.getRemaining(), 0, 0);
     } catch (IOException | UnsupportedOperationException e) {
       return null;
+    }
+  }
+
+  /** --dryRun: transfers that touch no file system. */
+  private static final class NoFile implements RankFile {
+    @Override
+    public void write(long offset, ByteBuffer data) {
+    }
+
+    @Override
+    public void read(long offset, ByteBuffer into) {
+    }
+
+    @Override
+    public void sync() {
+    }
+
+    @Override
+    public void close() {
     }
   }
 

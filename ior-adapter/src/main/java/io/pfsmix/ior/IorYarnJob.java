@@ -72,6 +72,10 @@ final class IorYarnJob {
     Job job = Job.getInstance(conf, "IOR " + String.join(" ", options.commandLine));
     job.setJarByClass(IorYarnJob.class);
     job.getConfiguration().setStrings(IorConfigKeys.YARN_ARGS, options.commandLine.toArray(new String[0]));
+    if (options.scriptText != null) {
+      job.getConfiguration().set(IorConfigKeys.YARN_SCRIPT, options.scriptText);
+      job.getConfiguration().setInt(IorConfigKeys.YARN_TEST, options.testId);
+    }
     job.getConfiguration().set(IorConfigKeys.YARN_COORDINATION_DIR, coordination.toString());
     // every rank must run at the same time: no uber mode (it runs maps one after another), no speculative copies
     job.getConfiguration().setBoolean("mapreduce.job.ubertask.enable", false);
@@ -242,12 +246,18 @@ final class IorYarnJob {
     }
   }
 
+  /** The job's test: IOR's flags, and with -f the script's test the client runs. */
+  static IorOptions optionsOf(Configuration conf) {
+    IorOptions options = IorOptions.parse(conf.getStrings(IorConfigKeys.YARN_ARGS, new String[0]));
+    String script = conf.get(IorConfigKeys.YARN_SCRIPT);
+    return script == null ? options : IorScript.parse(options, script).get(conf.getInt(IorConfigKeys.YARN_TEST, 0));
+  }
+
   /** ceil(N / ranks-per-task) splits, each yielding one record: the task index. */
   public static final class RankInputFormat extends InputFormat<NullWritable, NullWritable> {
     @Override
     public List<InputSplit> getSplits(JobContext context) {
-      IorOptions options = IorOptions.parse(context.getConfiguration().getStrings(IorConfigKeys.YARN_ARGS,
-          new String[0]));
+      IorOptions options = optionsOf(context.getConfiguration());
       int tasks = (options.numTasks + options.ranksPerTask - 1) / options.ranksPerTask;
       List<InputSplit> splits = new ArrayList<>();
       for (int task = 0; task < tasks; task++) {
@@ -301,7 +311,7 @@ final class IorYarnJob {
     @Override
     protected void map(NullWritable key, NullWritable value, Context context) throws IOException, InterruptedException {
       Configuration conf = context.getConfiguration();
-      IorOptions options = IorOptions.parse(conf.getStrings(IorConfigKeys.YARN_ARGS, new String[0])).validate();
+      IorOptions options = optionsOf(conf).validate();
       int task = ((RankSplit) context.getInputSplit()).task;
       Path coordination = new Path(conf.get(IorConfigKeys.YARN_COORDINATION_DIR));
       IorStorage storage = IorStorage.open(conf, options);

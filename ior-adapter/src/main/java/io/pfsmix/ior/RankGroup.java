@@ -14,6 +14,9 @@ interface RankGroup {
   /** Rank 0's value of {@code key} for everyone (rank 0 computes it); a barrier for all ranks. */
   String broadcast(int rank, String key, Supplier<String> rootValue) throws IOException;
 
+  /** Every rank's {@code value} of {@code key}, indexed by rank (MPI's allgather); a barrier for all ranks. */
+  long[] allGather(int rank, String key, long value) throws IOException;
+
   /** Stops every rank: their next barrier fails, naming this rank and cause. */
   void abort(int rank, Throwable cause);
 
@@ -25,6 +28,10 @@ interface RankGroup {
 
   /** Rank 0 at the start of each iteration (IOR prints the signature and, first, the table header then). */
   default void iterationStart(int rank, int iteration, int signature) {
+  }
+
+  /** A line rank 0 prints to IOR's log when the verbosity is at least {@code verbosity} (other ranks' are dropped). */
+  default void log(int rank, String line, int verbosity) {
   }
 
   /** Rank 0 between its open and its first transfer of a phase (IOR's -v progress lines). */

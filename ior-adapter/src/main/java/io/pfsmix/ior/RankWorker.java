@@ -2,9 +2,12 @@ package io.pfsmix.ior;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Locale;
 import java.util.Random;
 
 import io.pfsmix.trace.TraceContext;
@@ -34,7 +37,10 @@ final class RankWorker {
   void run() throws IOException {
     TraceContext.setThreadRank(rank);
     try {
+      byte[][] held = holdMemory(options.memoryPerRank());
       runIterations();
+      // IOR frees its hog at the end of the test; until then it must stay reachable
+      java.lang.ref.Reference.reachabilityFence(held);
     } catch (IOException | RuntimeException e) {
       group.abort(rank, e);
       throw e;
@@ -55,23 +61,32 @@ final class RankWorker {
       }
       group.iterationStart(rank, rep, signature);
       long errors = 0;
+      // IOR's stoneWallingWearOutIterations: the user's limit, then with -D what this iteration's write reached
+      long stopAfter = options.stoneWallingWearOutIterations;
       if (options.writeFile) {
-        errors += writePhase(rep, signature);
+        long written = writePhase(rep, signature);
+        if (options.deadlineForStonewalling > 0) {
+          stopAfter = written;
+        }
       }
       if (options.checkWrite) {
-        errors += checkPhase(rep, signature, Phase.WRITE_CHECK, checkWriteOffset());
+        errors += checkPhase(rep, signature, Phase.WRITE_CHECK, checkWriteOffset(), stopAfter);
       }
       if (options.readFile || options.checkRead) {
-        errors += checkPhase(rep, signature, Phase.READ, readOffset(rep));
+        if (options.stoneWallingStatusFile != null) {
+          stopAfter = Long.parseLong(group.broadcast(rank, "status-file-" + rep, this::readStatusFile));
+        }
+        errors += checkPhase(rep, signature, Phase.READ, readOffset(rep), stopAfter);
       }
       removePhase(rep, signature, errors);
     }
   }
 
+  /** The write phase; returns the transfer count a later read of this iteration stops at under -D. */
   private long writePhase(int rep, int signature) throws IOException {
     delay();
     if (!options.useExistingTestFile) {
-      storage.remove(rank);
+      storage.remove(rank, rep);
     }
     group.barrier(rank);
     DataPattern pattern = new DataPattern(options.dataPacketType, signature, rank);
@@ -80,35 +95,36 @@ final class RankWorker {
     long[] offsets = offsets(rank, signature);
     double[] timers = new double[6];
     timers[RankRecord.OPEN_START] = IorClock.now();
-    RankFile file = storage.openForWrite(rank);
+    RankFile file = storage.openForWrite(rank, rep);
     timers[RankRecord.OPEN_STOP] = IorClock.now();
     intraTestBarrier();
     group.phaseStart(rank, Phase.WRITE);
     timers[RankRecord.RDWR_START] = IorClock.now();
-    long bytes = 0;
-    long transfers = 0;
-    long lastOffset = -1;
+    // for a failed close's message: what was written, up to where
+    long[] moved = {0, -1};
+    Transfers done;
     boolean written = false;
     try {
-      for (long offset : offsets) {
-        if (stonewalled(timers[RankRecord.RDWR_START])) {
-          break;
-        }
-        lastOffset = offset + options.transferSize;
-        buffer.clear();
-        pattern.update(buffer, offset);
-        try {
-          file.write(offset, buffer);
-          if (options.fsyncPerWrite) {
-            file.sync();
-          }
-        } catch (IOException | RuntimeException e) {
-          throw new IorRankException("rank " + rank + ", iteration " + rep + ": write of " + options.transferSize
-              + " bytes at offset " + offset + " of " + storage.fileOf(rank) + " failed", e);
-        }
-        bytes += options.transferSize;
-        transfers++;
+      Prefill prefill = options.randomPrefillBlockSize > 0 ? new Prefill(file, pattern, rep) : null;
+      if (prefill != null && options.deadlineForStonewalling == 0) {
+        double start = IorClock.now();
+        prefill.segments(0, options.segmentCount);
+        group.log(rank, String.format(Locale.ROOT, "Random prefill took: %fs", IorClock.now() - start), 2);
+        // IOR synchronizes the ranks after the prefill, inside the timed write
+        group.barrier(rank);
       }
+      done = transfers(rep + "-write", offsets, timers[RankRecord.RDWR_START], options.stoneWallingWearOutIterations,
+          true, (index, offset) -> {
+            if (prefill != null && options.deadlineForStonewalling > 0 && index % segmentTransfers(offsets) == 0) {
+              // with a stonewall IOR prefills each segment as it reaches it
+              prefill.segments(index / segmentTransfers(offsets), index / segmentTransfers(offsets) + 1);
+            }
+            buffer.clear();
+            pattern.update(buffer, offset);
+            write(file, rep, offset, buffer);
+            moved[0] += options.transferSize;
+            moved[1] = offset + options.transferSize;
+          });
       if (options.fsync) {
         // IOR's -e syncs at the end of the transfers, inside the timed write (wr/rd and IOPS include it)
         file.sync();
@@ -122,8 +138,8 @@ final class RankWorker {
         file.close();
       } catch (IOException | RuntimeException e) {
         if (written) {
-          throw new IorRankException("rank " + rank + ", iteration " + rep + ": close of " + storage.fileOf(rank)
-              + " after writing " + bytes + " bytes (up to offset " + lastOffset + ") failed", e);
+          throw new IorRankException("rank " + rank + ", iteration " + rep + ": close of " + storage.fileOf(rank, rep)
+              + " after writing " + moved[0] + " bytes (up to offset " + moved[1] + ") failed", e);
         }
       }
     }
@@ -134,16 +150,74 @@ final class RankWorker {
       }
     }
     timers[RankRecord.CLOSE_STOP] = IorClock.now();
-    group.record(new RankRecord(rank, rep, Phase.WRITE, timers, bytes, transfers, signature, 0, null));
+    // IOR's barrier after the write's close, then each rank's stat of its file (CheckFileSize)
+    group.barrier(rank);
+    long fileSize = storage.fileSize(rank, rep);
+    group.record(new RankRecord(rank, rep, Phase.WRITE, timers, done.count() * options.transferSize, done.count(),
+        signature, 0, null, fileSize, done.stonewall()));
     group.barrier(rank);
     if (rank == 0) {
       group.phaseComplete(rep, Phase.WRITE);
     }
-    return 0;
+    return done.reached();
+  }
+
+  private void write(RankFile file, int rep, long offset, ByteBuffer data) throws IOException {
+    try {
+      file.write(offset, data);
+      if (options.fsyncPerWrite) {
+        file.sync();
+      }
+    } catch (IOException | RuntimeException e) {
+      throw new IorRankException("rank " + rank + ", iteration " + rep + ": write of " + data.capacity()
+          + " bytes at offset " + offset + " of " + storage.fileOf(rank, rep) + " failed", e);
+    }
+  }
+
+  private long segmentTransfers(long[] offsets) {
+    return offsets.length / options.segmentCount;
+  }
+
+  /**
+   * --randomPrefill: before -z's random writes, each rank writes its own blocks in order, in pieces of the prefill
+   * size, with bytes of all ones (IOR's memset(-1), which offset and incompressible patterns then stamp).
+   */
+  private final class Prefill {
+    private final RankFile file;
+    private final DataPattern pattern;
+    private final int rep;
+    private final ByteBuffer ones;
+
+    Prefill(RankFile file, DataPattern pattern, int rep) {
+      this.file = file;
+      this.pattern = pattern;
+      this.rep = rep;
+      this.ones = ByteBuffer.allocateDirect((int) options.randomPrefillBlockSize);
+      // filled once, as IOR's memset: the patterns' updates rewrite the same words piece after piece
+      while (ones.hasRemaining()) {
+        ones.put((byte) -1);
+      }
+    }
+
+    void segments(long first, long end) throws IOException {
+      long pieces = options.blockSize / options.randomPrefillBlockSize;
+      for (long i = first; i < end; i++) {
+        long base = options.filePerProc ? i * options.blockSize
+            : i * options.numTasks * options.blockSize + rank * options.blockSize;
+        for (long j = 0; j < pieces; j++) {
+          long offset = base + j * options.randomPrefillBlockSize;
+          ones.clear();
+          pattern.update(ones, offset);
+          ones.clear();
+          write(file, rep, offset, ones);
+          pauseBetweenTransfers();
+        }
+      }
+    }
   }
 
   /** -W and the read phase (with -R checks): reads the data of rank (rank + offset) % N. */
-  private long checkPhase(int rep, int signature, Phase phase, int rankOffset) throws IOException {
+  private long checkPhase(int rep, int signature, Phase phase, int rankOffset, long stopAfter) throws IOException {
     boolean check = phase == Phase.WRITE_CHECK || options.checkRead;
     int dataRank = (rank + rankOffset) % options.numTasks;
     if (phase == Phase.READ) {
@@ -156,10 +230,10 @@ final class RankWorker {
     timers[RankRecord.OPEN_START] = IorClock.now();
     RankFile file;
     try {
-      file = storage.openForRead(dataRank);
+      file = storage.openForRead(dataRank, rep);
     } catch (IOException e) {
-      throw new IorRankException("rank " + rank + ", iteration " + rep + ": cannot open " + storage.fileOf(dataRank)
-          + " to read", e);
+      throw new IorRankException("rank " + rank + ", iteration " + rep + ": cannot open "
+          + storage.fileOf(dataRank, rep) + " to read", e);
     }
     timers[RankRecord.OPEN_STOP] = IorClock.now();
     if (phase == Phase.READ) {
@@ -167,39 +241,36 @@ final class RankWorker {
     }
     group.phaseStart(rank, phase);
     timers[RankRecord.RDWR_START] = IorClock.now();
-    long bytes = 0;
-    long transfers = 0;
-    long errors = 0;
-    IorDataError first = null;
+    long[] errors = {0};
+    IorDataError[] first = {null};
+    Transfers done;
     try {
-      for (long offset : offsets) {
-        if (phase == Phase.READ && stonewalled(timers[RankRecord.RDWR_START])) {
-          break;
-        }
-        buffer.clear();
-        if (check) {
-          buffer.put(0, (byte) ~buffer.get(0));
-        }
-        try {
-          file.read(offset, buffer);
-        } catch (IOException | RuntimeException e) {
-          throw new IorRankException("rank " + rank + ", iteration " + rep + ": read of " + options.transferSize
-              + " bytes at offset " + offset + " of " + storage.fileOf(dataRank) + " failed", e);
-        }
-        if (check) {
-          int wrong = pattern.firstMismatch(buffer, offset);
-          if (wrong >= 0) {
-            errors++;
-            if (first == null) {
-              byte expected = pattern.expectedTransfer(buffer.capacity(), offset).get(wrong);
-              first = new IorDataError(phase.access, rep, rank, dataRank, storage.fileOf(dataRank).toString(),
-                  offset + wrong, expected, buffer.get(wrong), 0);
+      // IOR pauses (-O interIODelay) after plain reads, not after checking ones (-W, -R)
+      done = transfers(rep + "-" + phase, offsets, timers[RankRecord.RDWR_START], stopAfter, !check,
+          (index, offset) -> {
+            buffer.clear();
+            if (check) {
+              buffer.put(0, (byte) ~buffer.get(0));
             }
-          }
-        }
-        bytes += options.transferSize;
-        transfers++;
-      }
+            try {
+              file.read(offset, buffer);
+            } catch (IOException | RuntimeException e) {
+              throw new IorRankException("rank " + rank + ", iteration " + rep + ": read of " + options.transferSize
+                  + " bytes at offset " + offset + " of " + storage.fileOf(dataRank, rep) + " failed", e);
+            }
+            // a dry run reads nothing to check
+            if (check && !options.dryRun) {
+              int wrong = pattern.firstMismatch(buffer, offset);
+              if (wrong >= 0) {
+                errors[0]++;
+                if (first[0] == null) {
+                  byte expected = pattern.expectedTransfer(buffer.capacity(), offset).get(wrong);
+                  first[0] = new IorDataError(phase.access, rep, rank, dataRank,
+                      storage.fileOf(dataRank, rep).toString(), offset + wrong, expected, buffer.get(wrong), 0);
+                }
+              }
+            }
+          });
       timers[RankRecord.RDWR_STOP] = IorClock.now();
       if (phase == Phase.READ) {
         intraTestBarrier();
@@ -209,16 +280,81 @@ final class RankWorker {
       file.close();
     }
     timers[RankRecord.CLOSE_STOP] = IorClock.now();
-    if (first != null) {
-      first = new IorDataError(first.phase(), rep, rank, dataRank, first.file(), first.offset(), first.expected(),
-          first.actual(), errors);
+    IorDataError firstError = first[0];
+    if (firstError != null) {
+      firstError = new IorDataError(firstError.phase(), rep, rank, dataRank, firstError.file(), firstError.offset(),
+          firstError.expected(), firstError.actual(), errors[0]);
     }
-    group.record(new RankRecord(rank, rep, phase, timers, bytes, transfers, signature, errors, first));
+    long fileSize = phase == Phase.READ ? storage.fileSize(dataRank, rep) : -1;
+    group.record(new RankRecord(rank, rep, phase, timers, done.count() * options.transferSize, done.count(), signature,
+        errors[0], firstError, fileSize, done.stonewall()));
     group.barrier(rank);
     if (rank == 0) {
       group.phaseComplete(rep, phase);
     }
-    return errors;
+    return errors[0];
+  }
+
+  /** One transfer of a phase: the {@code index}-th of the phase's offsets, at {@code offset}. */
+  @FunctionalInterface
+  private interface Transfer {
+    void at(long index, long offset) throws IOException;
+  }
+
+  /**
+   * What a phase's transfers did.
+   *
+   * @param count transfers made
+   * @param reached IOR's pairs_accessed: with -O stoneWallingWearOut the busiest rank's count, else this rank's
+   * @param stonewall where the stonewall stopped this rank (with -O stoneWallingWearOut only)
+   */
+  private record Transfers(long count, long reached, RankRecord.Stonewall stonewall) {
+  }
+
+  /**
+   * IOR's WriteOrRead loop: the offsets in order until the -D stonewall or {@code stopAfter} transfers (0: all), all
+   * over again until -O minTimeDuration has passed; with -O stoneWallingWearOut every rank then goes on, wrapping
+   * round the offsets, to the count of the rank that got furthest.
+   */
+  private Transfers transfers(String key, long[] offsets, double start, long stopAfter, boolean pause,
+      Transfer transfer) throws IOException {
+    long count = 0;
+    int next = 0;
+    boolean stonewalled = false;
+    do {
+      for (int k = 0; k < offsets.length && !stonewalled; k++) {
+        transfer.at(k, offsets[k]);
+        count++;
+        next = (k + 1) % offsets.length;
+        if (pause) {
+          pauseBetweenTransfers();
+        }
+        stonewalled = (options.deadlineForStonewalling > 0 && IorClock.now() - start > options.deadlineForStonewalling)
+            || (stopAfter != 0 && count == stopAfter);
+      }
+      if (stonewalled) {
+        // IOR spins out the rest of -O minTimeDuration; waiting is the same time without the CPU
+        sleepUntil(start + options.minTimeDuration);
+      }
+    } while (IorClock.now() - start < options.minTimeDuration);
+    if (!options.stoneWallingWearOut) {
+      return new Transfers(count, count, null);
+    }
+    RankRecord.Stonewall stonewall = new RankRecord.Stonewall(count, count * options.transferSize,
+        IorClock.now() - start);
+    long busiest = 0;
+    for (long other : group.allGather(rank, "wear-out-" + key, count)) {
+      busiest = Math.max(busiest, other);
+    }
+    while (count < busiest) {
+      transfer.at(next, offsets[next]);
+      count++;
+      next = (next + 1) % offsets.length;
+      if (pause) {
+        pauseBetweenTransfers();
+      }
+    }
+    return new Transfers(count, busiest, stonewall);
   }
 
   /** IOR's removal step; the keep decision (-k, -K) is rank 0's, so every rank takes the same barriers. */
@@ -232,11 +368,11 @@ final class RankWorker {
     double[] timers = new double[6];
     timers[RankRecord.OPEN_START] = IorClock.now();
     group.barrier(rank);
-    storage.remove(rank);
+    storage.remove(rank, rep);
     group.barrier(rank);
     timers[RankRecord.CLOSE_STOP] = IorClock.now();
     if (rank == 0) {
-      group.record(new RankRecord(rank, rep, Phase.REMOVE, timers, 0, 0, signature, 0, null));
+      group.record(new RankRecord(rank, rep, Phase.REMOVE, timers, 0, 0, signature, 0, null, -1, null));
       group.phaseComplete(rep, Phase.REMOVE);
     }
   }
@@ -315,8 +451,50 @@ final class RankWorker {
     return offsets;
   }
 
-  private boolean stonewalled(double transferStart) {
-    return options.deadlineForStonewalling > 0 && IorClock.now() - transferStart > options.deadlineForStonewalling;
+  /** -O stoneWallingStatusFile: the transfer count a write run kept there (rank 0 reads it; 0 and a warning if not). */
+  private String readStatusFile() {
+    try {
+      return Long.toString(Long.parseLong(Files.readString(Path.of(options.stoneWallingStatusFile)).strip()));
+    } catch (IOException | NumberFormatException e) {
+      group.log(rank, "WARNING: Could not read back the stonewalling status from the file!", 0);
+      return "0";
+    }
+  }
+
+  /** IOR's HogMemory: bytes held, every page touched, so that the page cache has that much less of the node. */
+  private static byte[][] holdMemory(long bytes) {
+    int chunk = 1 << 30;
+    byte[][] held = new byte[Math.toIntExact((bytes + chunk - 1) / chunk)][];
+    for (int i = 0; i < held.length; i++) {
+      held[i] = new byte[(int) Math.min(chunk, bytes - (long) i * chunk)];
+      for (int page = 0; page < held[i].length; page += 4096) {
+        held[i][page] = 1;
+      }
+    }
+    return held;
+  }
+
+  /** -O interIODelay: microseconds after each transfer. */
+  private void pauseBetweenTransfers() throws IOException {
+    if (options.interIODelay > 0) {
+      sleep(options.interIODelay / 1000, options.interIODelay % 1000 * 1000, "-O interIODelay");
+    }
+  }
+
+  private void sleepUntil(double time) throws IOException {
+    double left = time - IorClock.now();
+    if (left > 0) {
+      sleep((long) (left * 1000), 0, "-O minTimeDuration");
+    }
+  }
+
+  private void sleep(long millis, int nanos, String what) throws IOException {
+    try {
+      Thread.sleep(millis, nanos);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IorAbortedException("rank " + rank + " interrupted during " + what);
+    }
   }
 
   private void intraTestBarrier() throws IOException {
@@ -327,12 +505,7 @@ final class RankWorker {
 
   private void delay() throws IOException {
     if (options.interTestDelay > 0) {
-      try {
-        Thread.sleep(options.interTestDelay * 1000L);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new IorAbortedException("rank " + rank + " interrupted during -d delay");
-      }
+      sleep(options.interTestDelay * 1000L, 0, "-d delay");
     }
   }
 }

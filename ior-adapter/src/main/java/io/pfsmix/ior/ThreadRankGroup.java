@@ -14,6 +14,7 @@ final class ThreadRankGroup implements RankGroup {
   private final int size;
   private final CyclicBarrier barrier;
   private final Map<String, String> broadcasts = new ConcurrentHashMap<>();
+  private final Map<String, long[]> gathers = new ConcurrentHashMap<>();
   private final AtomicReference<String> abortReason = new AtomicReference<>();
   private final IorAggregator aggregator;
 
@@ -54,6 +55,15 @@ final class ThreadRankGroup implements RankGroup {
   }
 
   @Override
+  public long[] allGather(int rank, String key, long value) throws IOException {
+    long[] values = gathers.computeIfAbsent(key, k -> new long[size]);
+    values[rank] = value;
+    // the barrier publishes every rank's store to every reader
+    barrier(rank);
+    return values.clone();
+  }
+
+  @Override
   public void abort(int rank, Throwable cause) {
     if (abortReason.compareAndSet(null, "stopped because rank " + rank + " failed: " + cause.getMessage())) {
       barrier.reset();
@@ -74,6 +84,13 @@ final class ThreadRankGroup implements RankGroup {
   public void iterationStart(int rank, int iteration, int signature) {
     if (rank == 0) {
       aggregator.iterationStart(iteration, signature);
+    }
+  }
+
+  @Override
+  public void log(int rank, String line, int verbosity) {
+    if (rank == 0) {
+      aggregator.log(line, verbosity);
     }
   }
 

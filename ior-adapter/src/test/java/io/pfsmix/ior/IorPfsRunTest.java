@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.io.RandomAccessFile;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -15,6 +16,9 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 import org.apache.hadoop.conf.Configuration;
 import org.junit.jupiter.api.BeforeEach;
@@ -34,7 +38,10 @@ import io.pfsmix.trace.hadoop.TraceRecorders;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
-/** The Java driver on pfs:// (POSIX backend in a temporary directory): layout, data checks, output formats. */
+/**
+ * The Java driver on pfs:// (POSIX backend in a temporary directory): layout, data checks, output formats, and what IOR
+ * 4.0's further flags do to files and numbers (IorParityTest holds their output against the real IOR's).
+ */
 class IorPfsRunTest {
 
   private static final int SIGNATURE = 1234;
@@ -365,5 +372,244 @@ class IorPfsRunTest {
       raf.seek(offset);
       raf.write(~b & 0xff);
     }
+  }
+
+  // IOR 4.0's further flags: -m, -u, -j, -M, -f, --dryRun, --randomPrefill and the -O directives beyond the basics
+
+  private String output(String... args) throws IOException {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    run(out, args);
+    return out.toString(StandardCharsets.UTF_8);
+  }
+
+  private List<String> names(Path directory) throws IOException {
+    try (Stream<Path> files = Files.walk(directory)) {
+      return files.filter(p -> !p.equals(directory)).map(p -> directory.relativize(p).toString()).sorted().toList();
+    }
+  }
+
+  @Test
+  void multiFileWritesAFileOfItsOwnPerIteration() throws IOException {
+    IorResult result = run(new ByteArrayOutputStream(), "-w", "-r", "-m", "-i", "3", "-k", "-N", "2", "-b", "16k",
+        "-t", "4k", "-o", "pfs:///ckpt/f");
+    assertThat(names(root.resolve("ckpt"))).containsExactly("f.0", "f.1", "f.2");
+    for (String name : names(root.resolve("ckpt"))) {
+      assertThat(Files.size(root.resolve("ckpt").resolve(name))).isEqualTo(2 * B);
+    }
+    assertThat(result.iterations("read")).hasSize(3).allMatch(row -> row.aggregateBytes() == 2 * B);
+    // without -k each iteration removes its own
+    run(new ByteArrayOutputStream(), "-w", "-r", "-m", "-i", "2", "-N", "2", "-b", "16k", "-t", "4k", "-o",
+        "pfs:///ckpt/g");
+    assertThat(names(root.resolve("ckpt"))).containsExactly("f.0", "f.1", "f.2");
+  }
+
+  @Test
+  void uniqueDirPutsEachRanksFileInADirectoryNamedAfterTheRank() throws IOException {
+    String out = output("-w", "-r", "-u", "-F", "-k", "-N", "3", "-b", "16k", "-t", "4k", "-o", "pfs:///ckpt/f");
+    assertThat(names(root.resolve("ckpt"))).containsExactly("0", "0/f.00000000", "1", "1/f.00000001", "2",
+        "2/f.00000002");
+    assertThat(Files.size(root.resolve("ckpt/2/f.00000002"))).isEqualTo(B);
+    assertThat(out).contains("Path                : pfs:///ckpt/0/f.00000000\n");
+    // the removal takes the files and, as IOR's, leaves the directories
+    output("-w", "-u", "-F", "-N", "3", "-b", "16k", "-t", "4k", "-o", "pfs:///ckpt/f");
+    assertThat(names(root.resolve("ckpt"))).containsExactly("0", "1", "2");
+  }
+
+  @Test
+  void aDryRunTouchesNoFileAndStillReportsEachPhase() throws IOException {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    IorResult result = run(out, "--dryRun", "-w", "-W", "-r", "-R", "-N", "2", "-b", "16k", "-t", "4k", "-o",
+        "pfs:///ckpt/f");
+    assertThat(names(root.resolve("ckpt"))).isEmpty();
+    String text = out.toString(StandardCharsets.UTF_8);
+    assertThat(text).contains("dryRun              : 1\n").doesNotContain("WARNING");
+    assertThat(result.iterations("write")).hasSize(1).allMatch(row -> row.aggregateBytes() == 2 * B);
+    assertThat(result.iterations("read")).hasSize(1).allMatch(row -> row.aggregateBytes() == 2 * B);
+    assertThat(result.dataErrors()).isEmpty();
+  }
+
+  @Test
+  void randomPrefillWritesEveryBlockBeforeTheRandomTransfers() throws IOException {
+    // one random transfer per rank (-O stoneWallingWearOutIterations=1): the rest of the file is the prefill's
+    String out = output("-w", "-k", "-z", "--randomPrefill=4k", "-O", "stoneWallingWearOutIterations=1", "-N", "2",
+        "-b", "16k", "-t", "4k", "-G", "1234", "-vv", "-o", "pfs:///ckpt/f");
+    byte[] file = Files.readAllBytes(root.resolve("ckpt/f"));
+    assertThat(file).hasSize((int) (2 * B));
+    int prefilled = 0;
+    for (int t = 0; t < file.length / T; t++) {
+      boolean ones = true;
+      for (int i = t * (int) T; i < (t + 1) * T; i++) {
+        ones &= file[i] == (byte) 0xff;
+      }
+      prefilled += ones ? 1 : 0;
+    }
+    assertThat(prefilled).as("4 KiB pieces still all ones").isEqualTo((int) (2 * B / T) - 2);
+    assertThat(out).containsPattern("\nRandom prefill took: \\d+\\.\\d{6}s\n");
+    assertThat(out).contains("WARNING: Using actual aggregate bytes moved = " + 2 * T);
+  }
+
+  @Test
+  void wearOutBringsEveryRankToTheBusiestRanksCount() throws IOException {
+    // fsync'd 4 KiB writes of 64 MiB per rank outlast the 1 s stonewall
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    IorResult result = run(out, "-w", "-r", "-Y", "-D", "1", "-O", "stoneWallingWearOut=1", "-N", "3", "-b", "64m",
+        "-t", "4k", "-o", "pfs:///ckpt/f");
+    String text = out.toString(StandardCharsets.UTF_8);
+    Matcher line = Pattern.compile("stonewalling pairs accessed min: (\\d+) max: (\\d+) -- min data: \\d+\\.\\d GiB"
+        + " mean data: \\d+\\.\\d GiB time: \\d+\\.\\ds\n").matcher(text);
+    assertThat(line.find()).as(text).isTrue();
+    long max = Long.parseLong(line.group(2));
+    assertThat(Long.parseLong(line.group(1))).isLessThanOrEqualTo(max);
+    assertThat(max).isLessThan(64 * 1024 / 4);
+    // every rank wrote, then read, the busiest rank's count
+    assertThat(result.iterations("write").get(0).aggregateBytes()).isEqualTo(3 * max * T);
+    assertThat(result.iterations("read").get(0).aggregateBytes()).isEqualTo(3 * max * T);
+    assertThat(text).contains("Pairs deadlineForStonewallingaccessed: " + max + "\n")
+        .contains("WARNING: Maybe caused by deadlineForStonewalling\n");
+    // the summary's Stonewall(s) column: rank 0's time to the stonewall
+    assertThat(text).containsPattern("\nwrite( +[0-9.]+){9} +1\\.0\\d +[0-9.]+ +0 +3 +3 +1 +0 +0 +1 +0 +0 +1 +67108864"
+        + " +4096 ");
+  }
+
+  @Test
+  void aStatusFileCarriesTheWritesCountToALaterReadRun() throws IOException {
+    run(new ByteArrayOutputStream(), "-w", "-k", "-N", "2", "-b", "16k", "-t", "4k", "-o", "pfs:///ckpt/f");
+    Path status = root.resolve("status");
+    Files.writeString(status, "3");
+    IorResult read = run(new ByteArrayOutputStream(), "-r", "-k", "-O", "stoneWallingStatusFile=" + status, "-N", "2",
+        "-b", "16k", "-t", "4k", "-o", "pfs:///ckpt/f");
+    assertThat(read.iterations("read").get(0).aggregateBytes()).isEqualTo(2 * 3 * T);
+    Files.writeString(status, "not a count");
+    String out = output("-r", "-k", "-O", "stoneWallingStatusFile=" + status, "-N", "2", "-b", "16k", "-t", "4k", "-o",
+        "pfs:///ckpt/f");
+    assertThat(out).contains("WARNING: Could not read back the stonewalling status from the file!\n");
+  }
+
+  @Test
+  void minTimeDurationRepeatsThePhaseUntilTheTimeIsUp() throws IOException {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    IorResult result = run(out, "-w", "-O", "minTimeDuration=1", "-N", "2", "-b", "16k", "-t", "4k", "-o",
+        "pfs:///ckpt/f");
+    IorIteration write = result.iterations("write").get(0);
+    assertThat(write.wrRdTime()).isGreaterThanOrEqualTo(1.0);
+    // whole passes over each rank's block, more than one
+    assertThat(write.aggregateBytes() % B).isZero();
+    assertThat(write.aggregateBytes()).isGreaterThan(2 * B);
+    assertThat(out.toString(StandardCharsets.UTF_8)).contains("WARNING: Expected aggregate file size       = 32768\n"
+        + "WARNING: Stat() of aggregate file size      = 32768\n"
+        + "WARNING: Using actual aggregate bytes moved = " + write.aggregateBytes() + "\n");
+  }
+
+  @Test
+  void interIODelayPausesAfterEachTransfer() throws IOException {
+    IorResult result = run(new ByteArrayOutputStream(), "-w", "-r", "-O", "interIODelay=20000", "-N", "2", "-b", "16k",
+        "-t", "4k", "-o", "pfs:///ckpt/f");
+    // four transfers per rank, each followed by 20 ms
+    assertThat(result.iterations("write").get(0).wrRdTime()).isGreaterThanOrEqualTo(0.08);
+    assertThat(result.iterations("read").get(0).wrRdTime()).isGreaterThanOrEqualTo(0.08);
+  }
+
+  @Test
+  void rankDetailsCsvHasALinePerRankPhaseAndIteration() throws IOException {
+    Path csv = root.resolve("ranks.csv");
+    Files.writeString(csv, "left from before\n");
+    IorResult result = run(new ByteArrayOutputStream(), "-w", "-r", "-i", "2", "-O",
+        "saveRankPerformanceDetailsCSV=" + csv, "-N", "3", "-b", "16k", "-t", "4k", "-o", "pfs:///ckpt/f");
+    List<String> lines = Files.readAllLines(csv);
+    assertThat(lines.get(0)).isEqualTo("access,rank,runtime-with-openclose,runtime,throughput-withopenclose,throughput");
+    assertThat(lines).hasSize(1 + 2 * 2 * 3);
+    String number = "\\d\\.\\d{10}e[+-]\\d\\d";
+    for (int i = 1; i < lines.size(); i++) {
+      String access = (i - 1) / 3 % 2 == 0 ? "write" : "read";
+      assertThat(lines.get(i)).matches(access + "," + (i - 1) % 3 + "," + number + "," + number + "," + number + ","
+          + number);
+      String[] f = lines.get(i).split(",");
+      // IOR's rates: each rank's share of the bytes moved over its times
+      double share = 3 * B / 3.0;
+      assertThat(Double.parseDouble(f[4])).isCloseTo(share / Double.parseDouble(f[2]),
+          org.assertj.core.data.Percentage.withPercentage(1e-6));
+    }
+    assertThat(result.iterations()).hasSize(4);
+  }
+
+  @Test
+  void outliersFarFromTheRanksMeanAreWarnedAbout() throws IOException {
+    IorOptions options = IorOptions.parse("-w", "-j", "2", "-N", "8", "-b", "16k", "-t", "4k", "-o", "f");
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    PrintStream print = new PrintStream(out, true, StandardCharsets.UTF_8);
+    IorAggregator aggregator = new IorAggregator(options, new IorReport(print, print, SummaryFormat.DEFAULT, 0));
+    for (int rank = 0; rank < 8; rank++) {
+      // rank 7's close takes 10 s longer: its close time and its end are 8.75 s from the mean, the others' 1.25 s
+      double close = rank == 7 ? 10.5 : 0.5;
+      aggregator.add(new RankRecord(rank, 0, Phase.WRITE, new double[] {100, 100.1, 100.1, 101, 101, 101 + close}, B, 4,
+          1, 0, null, 8 * B, null));
+    }
+    aggregator.phaseComplete(0, Phase.WRITE);
+    String host = IorReport.hostName();
+    assertThat(out.toString(StandardCharsets.UTF_8).lines().filter(l -> l.startsWith("WARNING"))).containsExactly(
+        String.format(Locale.ROOT, "WARNING: for %s, task 7, write elapsed close time is 10.500000 (mean=1.750000,"
+            + " stddev=3.307189)", host),
+        String.format(Locale.ROOT, "WARNING: for %s, task 7, write end time is 111.500000 (mean=102.750000,"
+            + " stddev=3.307189)", host));
+  }
+
+  @Test
+  void heldMemoryIsReportedAndMoreThanTheHeapIsRefusedBeforeAnyIo() throws IOException {
+    String out = output("-w", "-O", "memoryPerTask=8m", "-vvv", "-N", "2", "-b", "16k", "-t", "4k", "-o",
+        "pfs:///ckpt/f");
+    assertThat(out.lines().filter(l -> l.equals("This task hogging 8388608 bytes of memory"))).hasSize(2);
+    assertThat(out).contains("memoryPerTask       : 8 MiB\n");
+    assertThat(output("-w", "-M", "8m", "-N", "2", "-b", "16k", "-t", "4k", "-o", "pfs:///ckpt/f"))
+        .contains("memoryPerNode       : 8 MiB\n");
+    assertThatThrownBy(() -> output("-w", "-O", "memoryPerTask=1p", "-N", "2", "-b", "16k", "-t", "4k", "-o",
+        "pfs:///ckpt/g")).isInstanceOf(IorUsageException.class)
+        .hasMessageContaining("holding 2.00 PiB of memory (-O memoryPerTask=1.00 PiB: 1.00 PiB for each of 2 ranks)")
+        .hasMessageContaining("PFSMIX_JAVA_OPTS=-Xmx");
+    assertThat(root.resolve("ckpt/g")).doesNotExist();
+  }
+
+  @Test
+  void aScriptRunsItsTestsInTurnEachFromThePreviousOnesParameters() throws IOException {
+    Path script = root.resolve("tests.ior");
+    Files.writeString(script, """
+        this line is before the start and ignored
+        IOR START
+          # the first test writes and keeps the file
+          writeFile=1, keepFile=1   # two directives
+          blockSize=16k
+          transferSize=4k
+        RUN
+          writeFile=0
+          readFile=1
+        RUN
+        RUN
+        IOR STOP
+        segmentCount=99
+        """);
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    IorResult last = run(out, "-N", "2", "-f", script.toString(), "-o", "pfs:///ckpt/f");
+    String text = out.toString(StandardCharsets.UTF_8);
+    assertThat(text.lines().filter(l -> l.startsWith("TestID "))).containsExactly("TestID              : 0",
+        "TestID              : 1", "TestID              : 2");
+    String summary = text.substring(text.indexOf("Summary of all tests:"));
+    // test 0 wrote; tests 1 and 2 read what it kept
+    assertThat(summary.lines().filter(l -> l.matches("(write|read) .*")).map(l -> l.split(" +")[0] + " "
+        + l.split(" +")[12])).containsExactly("write 0", "read 1", "read 2");
+    assertThat(last.iterations("read")).hasSize(1).allMatch(row -> row.aggregateBytes() == 2 * B);
+    assertThat(Files.size(root.resolve("ckpt/f"))).isEqualTo(2 * B);
+  }
+
+  @Test
+  void aBadScriptIsRefusedNamingTheFileAndLine() throws IOException {
+    Path script = root.resolve("bad.ior");
+    Files.writeString(script, "blockSize=16k\n");
+    assertThatThrownBy(() -> output("-f", script.toString(), "-o", "pfs:///ckpt/f"))
+        .hasMessageContaining(script + ": no \"IOR START\" line");
+    Files.writeString(script, "IOR START\nblockSize=16k\nRUN\ntransferSize=lots\nRUN\nIOR STOP\n");
+    assertThatThrownBy(() -> output("-f", script.toString(), "-o", "pfs:///ckpt/f"))
+        .hasMessageContaining(script + " line 4: ").hasMessageContaining("'lots' is not a size");
+    assertThatThrownBy(() -> output("-f", root.resolve("none.ior").toString(), "-o", "pfs:///ckpt/f"))
+        .hasMessageContaining("none.ior: no such script file");
+    assertThat(names(root.resolve("ckpt"))).isEmpty();
   }
 }

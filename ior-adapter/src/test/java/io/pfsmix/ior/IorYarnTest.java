@@ -73,6 +73,28 @@ class IorYarnTest {
   }
 
   @Test
+  void aScriptsTestsRunAsJobsOfTheirOwnWithTheWearOutsCountsGatheredAcrossTasks() throws IOException {
+    // the tasks cannot read the client's script: they get its text and their test's number from the job
+    Path script = dir.resolve("tests.ior");
+    Files.writeString(script, String.join("\n", "IOR START", "  writeFile=1, keepFile=1, filePerProc=1",
+        "  deadlineForStonewalling=60, stoneWallingWearOut=1", "RUN", "  writeFile=0, readFile=1, checkRead=1", "RUN",
+        "IOR STOP", ""));
+    Path file = dir.resolve("scripted");
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    IorResult last = IorRunner.run(new Configuration(cluster.getConfig()), IorOptions.parse("--yarn",
+        "--ranks-per-task=2", "-N", "4", "-b", "16k", "-t", "4k", "-G", "4321", "-f", script.toString(), "-o",
+        "file://" + file), out);
+    String text = out.toString(StandardCharsets.UTF_8);
+    assertThat(text.lines().filter(l -> l.startsWith("TestID "))).containsExactly("TestID              : 0",
+        "TestID              : 1");
+    // every rank's count reached the client through the other task's files: four transfers each, write and read
+    assertThat(text.lines().filter(l -> l.startsWith("stonewalling pairs accessed"))).hasSize(2)
+        .allMatch(l -> l.startsWith("stonewalling pairs accessed min: 4 max: 4 "));
+    assertThat(last.dataErrors()).isEmpty();
+    assertThat(last.iterations("read")).hasSize(1).allMatch(row -> row.aggregateBytes() == 4 * 16384);
+  }
+
+  @Test
   void ranksInSeveralTasksShareOneFileOnPfs() throws IOException {
     // N-to-1 from two processes: every rank's transfers at IOR's strided offsets, none lost to another task's open
     Path root = Files.createDirectories(dir.resolve("pfs-root"));
