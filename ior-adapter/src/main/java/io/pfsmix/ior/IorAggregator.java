@@ -21,7 +21,10 @@ final class IorAggregator {
   private final IorReport report;
   private final Map<String, RankRecord[]> records = new ConcurrentHashMap<>();
   private final List<IorIteration> iterations = new ArrayList<>();
-  /** Per row of {@link #iterations}: rank 0's stonewall time and the ranks' mean bytes by then (null without -O stoneWallingWearOut). */
+  /**
+   * Per row of {@link #iterations}: the most transfers by the stonewall, the mean bytes by then and rank 0's time
+   * to it (null without -O stoneWallingWearOut).
+   */
   private final List<RankRecord.Stonewall> stonewalls = new ArrayList<>();
   /** IOR's results[0].write.pairs_accessed: the first iteration's write count (the busiest rank's with wear-out). */
   private long firstWriteReached;
