@@ -26,8 +26,6 @@ final class IorAggregator {
    * to it (null without -O stoneWallingWearOut).
    */
   private final List<RankRecord.Stonewall> stonewalls = new ArrayList<>();
-  /** IOR's results[0].write.pairs_accessed: the first iteration's write count (the busiest rank's with wear-out). */
-  private long firstWriteReached;
   private final List<IorDataError> dataErrors = new ArrayList<>();
   private boolean tableStarted;
 
@@ -97,11 +95,6 @@ final class IorAggregator {
       }
     }
     RankRecord.Stonewall stonewall = stonewall(ranks);
-    if (phase == Phase.WRITE && iteration == 0) {
-      for (RankRecord record : ranks) {
-        firstWriteReached = Math.max(firstWriteReached, record.transfers());
-      }
-    }
     if (phase != Phase.WRITE_CHECK) {
       IorIteration row = reduce(iteration, phase, ranks);
       checkFileSize(ranks, row);
@@ -234,9 +227,16 @@ final class IorAggregator {
     Files.writeString(Path.of(options.saveRankDetailsCsv), lines, StandardOpenOption.APPEND);
   }
 
-  /** IOR's first iteration's write count, which -O stoneWallingStatusFile keeps. */
+  /**
+   * IOR's results[0].write.pairs_accessed, which -O stoneWallingStatusFile keeps: the first iteration's write count (the
+   * busiest rank's with wear-out); 0 without a write.
+   */
   synchronized long firstWriteReached() {
-    return firstWriteReached;
+    long reached = 0;
+    for (RankRecord record : records.getOrDefault(key(0, Phase.WRITE), new RankRecord[0])) {
+      reached = Math.max(reached, record.transfers());
+    }
+    return reached;
   }
 
   private IorIteration reduce(int iteration, Phase phase, RankRecord[] ranks) {

@@ -61,7 +61,7 @@ public final class IorRunner {
       for (IorOptions test : tests) {
         IorStorage storage = IorStorage.open(conf, test);
         storages.add(storage);
-        check(test, storage, storages.size() == 1);
+        check(test, storage);
       }
       if (warmup && !tests.get(0).yarn) {
         // after the checks (a refused test warms nothing), before IOR's clock starts: its header's "Began"
@@ -75,9 +75,9 @@ public final class IorRunner {
     }
   }
 
-  private static void check(IorOptions test, IorStorage storage, boolean first) throws IOException {
+  private static void check(IorOptions test, IorStorage storage) throws IOException {
     storage.checkSupported();
-    if (first) {
+    if (test.testId == 0) {
       storage.checkReadable();
     }
     if (!test.yarn) {
