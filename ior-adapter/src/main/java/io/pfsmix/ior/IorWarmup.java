@@ -36,6 +36,12 @@ final class IorWarmup {
    * from compiled loops, and its warm-up stays about as short as the test.
    */
   private static final long MAX_TEST_MULTIPLE = 4;
+  /**
+   * Where the data cap would leave fewer calls than that, the passes move smaller transfers, down to this size (or the
+   * test's, if smaller): the code per call is the same, and its count is what the compilers go by. At 64 transfers of
+   * 1 MiB per rank the read path reached C2 inside the timed phase, and the compilations took CPU from the ranks.
+   */
+  private static final long MIN_TRANSFER = 4096;
 
   /**
    * HotSpot compiles a phase's transfer loop in steps that each need a run of the loop: first while it runs (OSR) with
@@ -52,15 +58,21 @@ final class IorWarmup {
   }
 
   static void run(IorOptions options) throws IOException {
-    long cap = Math.min(MAX_TRANSFERS_PER_RANK, MAX_BYTES / options.numTasks / options.transferSize);
+    long bytesPerRank = MAX_BYTES / options.numTasks;
     // in double: -s times the block's transfers may exceed a long
     double testTransfers = (double) options.segmentCount * (options.blockSize / options.transferSize);
-    long transfers = Math.max(1, (long) Math.min(cap, MAX_TEST_MULTIPLE * testTransfers));
+    long wanted = Math.max(1, (long) Math.min(MAX_TRANSFERS_PER_RANK, MAX_TEST_MULTIPLE * testTransfers));
+    long transferSize = options.transferSize;
+    if (transferSize > bytesPerRank / wanted) {
+      long fitting = Long.highestOneBit(Math.max(1, bytesPerRank / wanted));
+      transferSize = Math.max(Math.min(transferSize, MIN_TRANSFER), fitting);
+    }
+    long transfers = Math.max(1, Math.min(wanted, bytesPerRank / transferSize));
     Path dir = Files.createTempDirectory("pfsmix-ior-warmup");
     try {
       List<String> flags = new ArrayList<>(List.of("-a", IorOptions.API_POSIX, "-w", "-r", "-i", "1", "-N",
-          Integer.toString(options.numTasks), "-t", Long.toString(options.transferSize), "-b",
-          Long.toString(options.transferSize * transfers), "-s", "1", "-l",
+          Integer.toString(options.numTasks), "-t", Long.toString(transferSize), "-b",
+          Long.toString(transferSize * transfers), "-s", "1", "-l",
           Character.toString(options.dataPacketType.code()), "-o", dir.resolve("warmup").toString()));
       if (options.filePerProc) {
         flags.add("-F");
