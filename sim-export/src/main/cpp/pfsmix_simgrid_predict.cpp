@@ -5,7 +5,12 @@
 // MODEL_DIR holds platform.xml (host "client" with the clients' cores; per storage target a host with one disk and the
 // properties read_latency and write_latency in seconds; one link per host), deployment.xml (each actor runs
 // "client" with arguments: actor name, action file) and the action files. Action lines:
-//   <actor> sleep <seconds>            time that uses no modelled resource (a job's start-up, a metadata call)
+//   <actor> sleep <seconds>            time that uses no modelled resource (a metadata call)
+//   <actor> startup <seconds>          a job's start-up: CPU time on the client host, like compute, that makes no
+//                                      progress while an fsync is storing data on a target whose host has the
+//                                      property client_disk (the client's own files share that disk: the start-up's
+//                                      small reads and metadata writes wait behind the flush in the disk's queue and
+//                                      the file system's journal)
 //   <actor> compute <seconds>          CPU time on the client host (its cores are shared by all actors)
 //   <actor> read <target> <bytes> [<cpu seconds>]
 //                                      the target's read latency, then the disk read, the transfer to the client and
@@ -33,6 +38,7 @@
 
 #include "pfsmix_simgrid_dir.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <map>
@@ -96,6 +102,37 @@ void wait_pending() {
 
 void sleep_action(simgrid::xbt::ReplayAction& action) { sg4::this_actor::sleep_for(number(action, 2)); }
 
+// fsyncs storing data on targets that share the client's disk, and the start-ups they hold up (actors run one at a
+// time, so plain members do)
+struct ClientDisk {
+  int stores = 0;
+  std::vector<sg4::ExecPtr> startups;
+} client_disk;
+
+bool shares_client_disk(const sg4::Host* host) { return host->get_property("client_disk") != nullptr; }
+
+void startup_action(simgrid::xbt::ReplayAction& action) {
+  sg4::ExecPtr work = sg4::this_actor::exec_async(number(action, 2) * sg4::this_actor::get_host()->get_speed());
+  if (client_disk.stores > 0)
+    work->suspend();
+  client_disk.startups.push_back(work);
+  work->wait();
+  client_disk.startups.erase(std::find(client_disk.startups.begin(), client_disk.startups.end(), work));
+}
+
+void client_disk_stores(int change) {
+  client_disk.stores += change;
+  bool hold = client_disk.stores > 0;
+  for (auto& work : client_disk.startups) {
+    if (work->get_state() != sg4::Activity::State::STARTED || work->is_suspended() == hold)
+      continue;
+    if (hold)
+      work->suspend();
+    else
+      work->resume();
+  }
+}
+
 void compute_action(simgrid::xbt::ReplayAction& action) {
   sg4::this_actor::execute(number(action, 2) * sg4::this_actor::get_host()->get_speed());
 }
@@ -157,16 +194,22 @@ void fsync_action(simgrid::xbt::ReplayAction& action) {
     xbt_die("fsync of actor %s names a target without its bytes", action[0].c_str());
   FileStores& file = file_stores[action[2]];
   std::vector<sg4::IoPtr> stores;
+  bool on_client_disk = false;
   for (size_t i = 3; i + 1 < action.size(); i += 2) {
     sg4::Host* storage = sg4::Host::by_name_or_null(action[i]);
     if (storage == nullptr || storage->get_disks().empty())
       xbt_die("actor %s names storage target '%s', which the platform lacks", action[0].c_str(), action[i].c_str());
     stores.push_back(storage->get_disks().front()->write_async(static_cast<sg_size_t>(number(action, i + 1))));
+    on_client_disk = on_client_disk || shares_client_disk(storage);
   }
   if (!stores.empty()) {
     file.under_way++;
+    if (on_client_disk)
+      client_disk_stores(1);
     for (auto& io : stores)
       io->wait();
+    if (on_client_disk)
+      client_disk_stores(-1);
     std::unique_lock lock(*file.mutex);
     file.under_way--;
     file.stored->notify_all();
@@ -207,6 +250,7 @@ int main(int argc, char* argv[]) {
   engine.load_platform("platform.xml");
   engine.register_function("client", &client);
   xbt_replay_action_register("sleep", sleep_action);
+  xbt_replay_action_register("startup", startup_action);
   xbt_replay_action_register("compute", compute_action);
   xbt_replay_action_register("read", read_action);
   xbt_replay_action_register("write", write_action);

@@ -111,6 +111,12 @@ class MixOnPfsTest {
     // the method: storage settled before every phase and probed, and the report's checks say what they found
     Map<String, String> environment = mix.environment().get("pfs@" + root);
     boolean root = "root".equals(System.getProperty("user.name"));
+    // the storage's device against that of Hadoop's local files (hadoop.tmp.dir, made on demand under /tmp): what
+    // pfsmix predict reads to hold start-ups up behind flushes
+    boolean sameDevice = Files.getAttribute(MixOnPfsTest.root, "unix:dev").equals(Files.getAttribute(Path.of("/tmp"),
+        "unix:dev"));
+    assertThat(environment).containsEntry("storage device", (sameDevice ? "shared with" : "separate from")
+        + " hadoop.tmp.dir (/tmp/hadoop-" + System.getProperty("user.name") + ")");
     assertThat(environment.get("before every phase")).startsWith(root ? "sync, caches dropped; on this machine only"
         : "sync, caches not dropped: ");
     assertThat(Double.parseDouble(environment.get("storage probe: write MiB/s (synced)"))).isPositive();

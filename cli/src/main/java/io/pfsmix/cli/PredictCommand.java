@@ -57,6 +57,11 @@ final class PredictCommand implements Callable<Integer> {
       + " on the embedded pfs (a local directory: page-cache copies), 0 on other file systems")
   Double ioCpu;
 
+  @Option(names = "--client-disk", paramLabel = "shared|separate", description = "whether the storage shares a disk "
+      + "with the jobs' own local files, so that its fsyncs hold up their start-up. Default: what the mix recorded "
+      + "(its directory's device against hadoop.tmp.dir's, for a local directory; else separate)")
+  String clientDisk;
+
   @Option(names = "--no-what-if", description = "skip the what-if tables")
   boolean noWhatIf;
 
@@ -79,6 +84,9 @@ final class PredictCommand implements Callable<Integer> {
     if (stripeBytes < 1 || link < 1) {
       throw new IllegalArgumentException((stripeBytes < 1 ? "--stripe" : "--link-bw") + " must be positive");
     }
+    if (clientDisk != null && !clientDisk.equals("shared") && !clientDisk.equals("separate")) {
+      throw new IllegalArgumentException("--client-disk must be shared or separate, got '" + clientDisk + "'");
+    }
     Path sim = simulator != null ? simulator : PredictionTables.defaultSimulator();
     if (!Files.isExecutable(sim)) {
       throw new IllegalArgumentException("--simulator: " + sim + " is not an executable; "
@@ -86,7 +94,7 @@ final class PredictCommand implements Callable<Integer> {
     }
     Path work = modelDir != null ? modelDir : results.resolve("prediction");
     Predictor.Options options = new Predictor.Options(sim, work, cores, link, linkLatency, stripeBytes, targets,
-        !noWhatIf, ioCpu);
+        !noWhatIf, ioCpu, clientDisk == null ? null : clientDisk.equals("shared"));
     new Predictor(results, options, System.out).run();
     System.out.println();
     System.out.println("models: " + work);

@@ -23,6 +23,7 @@ class PredictCommandErrorsTest {
         {"--io-cpu=1.5", "predict: --io-cpu must be a fraction from 0 to 1, got 1.5"},
         {"--io-cpu=-0.1", "predict: --io-cpu must be a fraction from 0 to 1, got -0.1"},
         {"--io-cpu=NaN", "predict: --io-cpu must be a fraction from 0 to 1, got NaN"},
+        {"--client-disk=maybe", "predict: --client-disk must be shared or separate, got 'maybe'"},
     };
     for (String[] c : cases) {
       Cli.Run run = Cli.run("predict", c[0], dir.toString());

@@ -92,11 +92,13 @@ final class MixEnvironment implements AutoCloseable {
         Path root = Files.createDirectories(PosixBackendFactory.embeddedRoot());
         conf.set(PfsConfigKeys.POSIX_ROOT, root.toString());
         description.put("file system", "pfs:/// on its embedded directory");
+        describeDevice(root);
       }
       case MOUNTED_PFS -> {
         conf.set(FileSystem.FS_DEFAULT_NAME_KEY, "pfs:///");
         conf.set(PfsConfigKeys.POSIX_ROOT, fs.mountDir().toString());
         description.put("file system", "pfs:/// over " + fs.mountDir());
+        describeDevice(fs.mountDir());
       }
       case CEPH -> startCeph(progress);
       case ORANGEFS -> startOrangefs(progress);
@@ -113,6 +115,29 @@ final class MixEnvironment implements AutoCloseable {
         description.put("file system", fs.uri().toString());
       }
     }
+  }
+
+  /**
+   * Records whether the storage's directory is on the device that holds the jobs' own local files (Hadoop's
+   * hadoop.tmp.dir): a flush of the storage then holds up their start-up, which `pfsmix predict` models; it reads this
+   * key and value (Predictor.CLIENT_DISK_KEY, docs/predict.md).
+   */
+  private void describeDevice(Path storage) throws IOException {
+    Path local = Path.of(conf.get("hadoop.tmp.dir"));
+    boolean shared = device(storage).equals(device(local));
+    description.put("storage device", (shared ? "shared with" : "separate from") + " hadoop.tmp.dir (" + local + ")");
+  }
+
+  /** The device of a path, or of its nearest existing ancestor (Hadoop makes its directories on demand). */
+  private static Object device(Path path) throws IOException {
+    Path p = path.toAbsolutePath();
+    while (p != null && !Files.exists(p)) {
+      p = p.getParent();
+    }
+    if (p == null) {
+      throw new IOException("no existing directory on the way to " + path);
+    }
+    return Files.getAttribute(p, "unix:dev");
   }
 
   private void startCeph(Progress progress) throws Exception {

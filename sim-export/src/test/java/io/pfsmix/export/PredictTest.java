@@ -102,7 +102,7 @@ class PredictTest {
     Path r = results();
     ByteArrayOutputStream text = new ByteArrayOutputStream();
     List<Predictor.Row> rows = new Predictor(r, new Predictor.Options(simulator.toAbsolutePath(), r.resolve("models"),
-        2, 1e12, 0, MIB, 1, false, null), new PrintStream(text, true, StandardCharsets.UTF_8)).run();
+        2, 1e12, 0, MIB, 1, false, null, null), new PrintStream(text, true, StandardCharsets.UTF_8)).run();
     assertThat(rows).hasSize(1);
     double[] measured = rows.get(0).measured();
     double[] predicted = rows.get(0).predicted();
@@ -179,7 +179,7 @@ class PredictTest {
     double[] alone = new double[2];
     double[] together = new double[2];
     for (int cores = 1; cores <= 2; cores++) {
-      SimModel.Machine m = new SimModel.Machine(cal, 1, MIB, cores, 1e15, 0);
+      SimModel.Machine m = new SimModel.Machine(cal, 1, MIB, cores, 1e15, 0, false);
       Path models = dir.resolve("models-" + cores);
       double t = SimModel.run(simulator.toAbsolutePath(), models.resolve("t"), m, List.of(new SimModel.Workload(tfidf, 1,
           1))).runtime();
@@ -229,7 +229,7 @@ class PredictTest {
 
     Path simulator = Paths.get(System.getProperty("pfsmix.simgrid.predict", "target/native/pfsmix-simgrid-predict"));
     assumeTrue(Files.isExecutable(simulator), "SimGrid predictor not built at " + simulator);
-    SimModel.Machine m = new SimModel.Machine(cal, 1, 64 * MIB, 2, 1e15, 0);
+    SimModel.Machine m = new SimModel.Machine(cal, 1, 64 * MIB, 2, 1e15, 0, false);
     Path models = dir.resolve("models");
     double i = SimModel.run(simulator.toAbsolutePath(), models.resolve("i"), m,
         List.of(new SimModel.Workload(ior, 1, 1))).runtime();
@@ -276,7 +276,7 @@ class PredictTest {
     assumeTrue(Files.isExecutable(simulator), "SimGrid predictor not built at " + simulator);
     Path models = dir.resolve("shared-models");
     double replayed = SimModel.run(simulator.toAbsolutePath(), models, new SimModel.Machine(cal, 1, 64 * MIB, 2, 1e15,
-        0), List.of(new SimModel.Workload(ior, 1, 1))).runtime();
+        0, false), List.of(new SimModel.Workload(ior, 1, 1))).runtime();
     List<String> first = Files.readAllLines(models.resolve("actions/ior.0.0.txt"));
     List<String> second = Files.readAllLines(models.resolve("actions/ior.1.0.txt"));
     String file = "f0-" + Integer.toHexString("/ior/shared".hashCode());
@@ -288,8 +288,65 @@ class PredictTest {
   }
 
   @Test
+  void aJobsStartUpWaitsForTheFlushesOfADiskItsLocalFilesShare() throws Exception {
+    long t0 = TestTraces.T0;
+    // a job: a 1 KiB read of its model, 300 ms of start-up, then 20 reads of 1 MiB of its input (its main file) 2 ms
+    // apart; its start is its first call's
+    long[][] model = {{0, 0, 1024}};
+    long[][] input = new long[20][];
+    for (int i = 0; i < 20; i++) {
+      input[i] = new long[] {0, i * MIB, MIB, 1_000_000, 2_000_000};
+    }
+    long inputStart = t0 + 1_010_000 + 1000 + 300_000_000;
+    TestTraces job = new TestTraces().rankAccesses("n1", 0, "/tfidf/model", model, t0)
+        .rankAccesses("n1", 0, "/tfidf/input", input, inputStart);
+    Path jobDir = Files.createDirectories(dir.resolve("traces/job"));
+    job.write(jobDir);
+    PhaseCalls tfidf = PhaseCalls.load(jobDir, "tfidf", t0, end(job));
+    // the input's first read: after its open (1 us) and 2 ms
+    assertThat(tfidf.startupEndNs()).isEqualTo(inputStart + 1000 + 2_000_000);
+    // a checkpoint: 10 writes of 1 MiB into the cache, then an fsync that stored them in 500 ms
+    long[][] ckpt = new long[11][];
+    for (int i = 0; i < 10; i++) {
+      ckpt[i] = new long[] {1, i * MIB, MIB};
+    }
+    ckpt[10] = new long[] {2, 0, 0, 500_000_000};
+    PhaseCalls ior = phase("flush", "ior", ckpt, t0);
+    Calibration cal = Calibration.fit(List.of(tfidf, ior), 2, 0);
+
+    Path simulator = Paths.get(System.getProperty("pfsmix.simgrid.predict", "target/native/pfsmix-simgrid-predict"));
+    assumeTrue(Files.isExecutable(simulator), "SimGrid predictor not built at " + simulator);
+    double[] jobMixed = new double[2];
+    for (boolean shared : new boolean[] {false, true}) {
+      SimModel.Machine m = new SimModel.Machine(cal, 1, 64 * MIB, 2, 1e15, 0, shared);
+      Path models = dir.resolve("client-disk-" + shared);
+      double alone = SimModel.run(simulator.toAbsolutePath(), models.resolve("t"), m,
+          List.of(new SimModel.Workload(tfidf, 1, 1))).runtime();
+      assertThat(alone).as("job alone").isCloseTo((end(job) - t0) / 1e9, within(0.002));
+      List<String> actions = Files.readAllLines(models.resolve("t/actions/tfidf.0.0.txt"));
+      // the gaps up to the input's first read are start-up (CPU held up by flushes), those after it computing
+      assertThat(actions.stream().filter(a -> a.contains(" startup ")).mapToDouble(a -> Double.parseDouble(
+          a.split(" ")[2])).sum()).isCloseTo(0.302, within(0.001));
+      assertThat(actions.stream().filter(a -> a.contains(" compute ")).mapToDouble(a -> Double.parseDouble(
+          a.split(" ")[2])).sum()).isCloseTo(19 * 0.002, within(0.001));
+      assertThat(Files.readString(models.resolve("t/platform.xml")).contains("client_disk")).isEqualTo(shared);
+      SimModel.Result both = SimModel.run(simulator.toAbsolutePath(), models.resolve("both"), m,
+          List.of(new SimModel.Workload(tfidf, 1, 1), new SimModel.Workload(ior, 1, 1)));
+      jobMixed[shared ? 1 : 0] = both.seconds().get("tfidf");
+    }
+    double alone = (end(job) - t0) / 1e9;
+    // separate disks: the start-up goes on beside the flush; the input's reads, after it, share the disk with the
+    // flush's last part
+    assertThat(jobMixed[0]).isLessThan(alone + 0.1);
+    // a shared disk: the start-up stops from the flush's start (10 ms in) to its end (510 ms), then does its other
+    // 290 ms: the input's reads begin 500 ms later than alone, after the flush
+    assertThat(jobMixed[1]).isCloseTo(alone + 0.5, within(0.01));
+  }
+
+  @Test
   void aResultsDirectoryWithoutResultsOrTracesIsRefusedNamingWhatIsMissing() throws Exception {
-    Predictor.Options options = new Predictor.Options(Path.of("/bin/true"), dir.resolve("m"), 1, 1e9, 0, MIB, 1, false, null);
+    Predictor.Options options = new Predictor.Options(Path.of("/bin/true"), dir.resolve("m"), 1, 1e9, 0, MIB, 1, false,
+        null, null);
     PrintStream out = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
     assertThatThrownBy(() -> new Predictor(dir, options, out).run()).isInstanceOf(IOException.class)
         .hasMessageContaining(dir.resolve("results.json").toString()).hasMessageContaining("no such results file");

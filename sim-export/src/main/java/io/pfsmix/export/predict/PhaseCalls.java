@@ -44,6 +44,7 @@ public final class PhaseCalls {
   private long[] gapStarts;
   private long[] gapEnds;
   private Map<Call, List<Call>> storedBy;
+  private long startupEndNs = Long.MIN_VALUE;
 
   private PhaseCalls(String workload, long workloadStartNs, long workloadEndNs, TracePoint point,
       Map<String, List<Call>> byActor, Map<String, Map<Integer, Integer>> barriers) {
@@ -249,6 +250,34 @@ public final class PhaseCalls {
       }
     }
     return storedBy;
+  }
+
+  /**
+   * Where the workload's start-up ends: the start of its first read or write of its main file, the one it moved the
+   * most bytes of (TFIDF's requests, IOR's checkpoint). Before it a job is being submitted and set up: the time between
+   * its calls there went into work the traces do not see (the client's own files, processes, scheduling). Computed on
+   * first use; the workload's start when it moved no data.
+   */
+  public long startupEndNs() {
+    if (startupEndNs == Long.MIN_VALUE) {
+      Map<String, Long> bytes = new java.util.HashMap<>();
+      for (List<Call> calls : byActor.values()) {
+        for (Call c : calls) {
+          if (isData(c)) {
+            bytes.merge(c.path(), c.bytes(), Long::sum);
+          }
+        }
+      }
+      String main = bytes.entrySet().stream().max(Map.Entry.<String, Long>comparingByValue()
+          .thenComparing(Map.Entry.comparingByKey())).map(Map.Entry::getKey).orElse(null);
+      startupEndNs = byActor.values().stream().flatMap(List::stream).filter(c -> isData(c) && c.path().equals(main))
+          .mapToLong(Call::startNs).min().orElse(workloadStartNs);
+    }
+    return startupEndNs;
+  }
+
+  private static boolean isData(Call c) {
+    return (c.kind() == EventKind.READ || c.kind() == EventKind.WRITE) && c.bytes() > 0;
   }
 
   /** End of the workload's last traced call. */

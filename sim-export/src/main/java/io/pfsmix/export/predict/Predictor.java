@@ -23,11 +23,19 @@ public final class Predictor {
 
   /**
    * Settings of a prediction. ioCpu: how much (0 to 1) of the copy cost measured in the data calls the model charges the
-   * client's cores, or null for the file system's default ({@link #defaultIoCpu}).
+   * client's cores, or null for the file system's default ({@link #defaultIoCpu}). clientDisk: whether the storage
+   * shares a disk with the jobs' own local files, or null for what the mix recorded ({@link #CLIENT_DISK_KEY}).
    */
   public record Options(Path simulator, Path workDir, int cores, double linkBandwidth, double linkLatency,
-      long stripeBytes, int targets, boolean whatIf, Double ioCpu) {
+      long stripeBytes, int targets, boolean whatIf, Double ioCpu, Boolean clientDisk) {
   }
+
+  /**
+   * The key of a file system's environment in results.json, written by the mix for a local directory's storage, whose
+   * value starts with {@link #CLIENT_DISK_SHARED} when the directory is on the device of Hadoop's local files.
+   */
+  static final String CLIENT_DISK_KEY = "storage device";
+  static final String CLIENT_DISK_SHARED = "shared with";
 
   /**
    * The embedded pfs keeps its files in a local directory: a read or write there copies between the caller's buffer and
@@ -76,14 +84,20 @@ public final class Predictor {
   }
 
   public List<Row> run() throws IOException, InterruptedException {
-    List<Phase> phases = phases(results.resolve("results.json"));
+    JsonNode root = read(results.resolve("results.json"));
+    List<Phase> phases = phases(root);
     List<Row> rows = new ArrayList<>();
     Map<String, List<Phase>> byFs = new LinkedHashMap<>();
     for (Phase p : phases) {
       byFs.computeIfAbsent(p.fs(), f -> new ArrayList<>()).add(p);
     }
     for (Map.Entry<String, List<Phase>> fs : byFs.entrySet()) {
-      rows.addAll(predictFs(fs.getKey(), fs.getValue()));
+      String device = root.path("environment").path(fs.getKey()).path(CLIENT_DISK_KEY).asText("");
+      boolean clientDisk = options.clientDisk() != null ? options.clientDisk() : device.startsWith(CLIENT_DISK_SHARED);
+      out.printf(Locale.ROOT, "%s: start-ups %s by the storage's fsyncs (%s)%n", fs.getKey(),
+          clientDisk ? "held up" : "not held up", options.clientDisk() != null ? "--client-disk"
+              : device.isEmpty() ? "the mix recorded no storage device" : "storage device " + device);
+      rows.addAll(predictFs(fs.getKey(), fs.getValue(), clientDisk));
     }
     if (rows.isEmpty()) {
       throw new IllegalArgumentException(results.resolve("results.json") + " has no repetition with TFIDF and IOR traced"
@@ -92,7 +106,8 @@ public final class Predictor {
     return rows;
   }
 
-  private List<Row> predictFs(String fs, List<Phase> phases) throws IOException, InterruptedException {
+  private List<Row> predictFs(String fs, List<Phase> phases, boolean clientDisk)
+      throws IOException, InterruptedException {
     Map<String, PhaseCalls> alone = new LinkedHashMap<>();
     for (Phase p : phases) {
       if (p.traced() && (p.kind().equals("TFIDF_ALONE") || p.kind().equals("IOR_ALONE"))) {
@@ -128,7 +143,7 @@ public final class Predictor {
       // (on a shared machine the storage's speed drifts between repetitions far more than workloads interfere)
       Calibration own = Calibration.fit(List.of(t, i), options.cores(), ioCpu);
       SimModel.Machine repMachine = new SimModel.Machine(own, options.targets(), options.stripeBytes(),
-          options.cores(), options.linkBandwidth(), options.linkLatency());
+          options.cores(), options.linkBandwidth(), options.linkLatency(), clientDisk);
       out.printf(Locale.ROOT, "  repetition %d, %s: %s%n", mixed.repetition(), mixed.pattern(), own.describe());
       double[] predicted = simulate(fs + "-r" + mixed.repetition() + "-" + mixed.pattern(), repMachine, t, i, 1, 1);
       double tAlone = tfidf.workloads().get(TFIDF).seconds();
@@ -142,7 +157,7 @@ public final class Predictor {
     printRows(rows);
     if (options.whatIf()) {
       for (Map.Entry<String, PhaseCalls[]> e : firstPerPattern.entrySet()) {
-        whatIf(fs, e.getKey(), cal, e.getValue()[0], e.getValue()[1]);
+        whatIf(fs, e.getKey(), cal, clientDisk, e.getValue()[0], e.getValue()[1]);
       }
     }
     return rows;
@@ -165,8 +180,8 @@ public final class Predictor {
         m.seconds().get(IOR) / i};
   }
 
-  private void whatIf(String fs, String pattern, Calibration cal, PhaseCalls tfidf, PhaseCalls ior)
-      throws IOException, InterruptedException {
+  private void whatIf(String fs, String pattern, Calibration cal, boolean clientDisk, PhaseCalls tfidf,
+      PhaseCalls ior) throws IOException, InterruptedException {
     out.printf(Locale.ROOT, "%nwhat-if (%s, %s, first repetition's traces; simulated):%n%n", fs, pattern);
     out.println("| scenario | " + String.join(" | ", FIGURES) + " |");
     out.println("|---|---:|---:|---:|---:|---:|---:|---:|");
@@ -177,7 +192,7 @@ public final class Predictor {
         {"10x clients, 4x targets", 10, 1.0, options.targets() * 4}};
     for (Object[] s : scenarios) {
       SimModel.Machine machine = new SimModel.Machine(cal, (Integer) s[3], options.stripeBytes(), options.cores(),
-          options.linkBandwidth(), options.linkLatency());
+          options.linkBandwidth(), options.linkLatency(), clientDisk);
       String name = fs + "-" + pattern + "-whatif-" + ((String) s[0]).replaceAll("[^a-z0-9]+", "-");
       double[] p = simulate(name, machine, tfidf, ior, (Integer) s[1], (Double) s[2]);
       StringBuilder line = new StringBuilder("| " + s[0]);
@@ -228,16 +243,18 @@ public final class Predictor {
     return null;
   }
 
-  static List<Phase> phases(Path json) throws IOException {
+  private static JsonNode read(Path json) throws IOException {
     if (!Files.isRegularFile(json)) {
       throw new IOException(json + ": no such results file (RESULTS_DIR must be a results directory of pfsmix mix)");
     }
-    JsonNode root;
     try {
-      root = new ObjectMapper().readTree(json.toFile());
+      return new ObjectMapper().readTree(json.toFile());
     } catch (IOException e) {
       throw new IOException(json + ": not a results file pfsmix mix wrote: " + e.getMessage(), e);
     }
+  }
+
+  static List<Phase> phases(JsonNode root) {
     List<Phase> phases = new ArrayList<>();
     for (JsonNode p : root.path("phases")) {
       if (!"ok".equals(p.path("status").asText())) {

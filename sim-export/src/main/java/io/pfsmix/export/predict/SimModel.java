@@ -32,7 +32,7 @@ public final class SimModel {
 
   /** The machine the calls are replayed on. */
   public record Machine(Calibration target, int targets, long stripeBytes, int cores, double linkBandwidth,
-      double linkLatency) {
+      double linkLatency, boolean clientDisk) {
   }
 
   /** Simulated seconds each workload took, from the model's start (its start-up and tail included). */
@@ -103,13 +103,17 @@ public final class SimModel {
         if (barrier >= 0 && gap * NS >= PhaseCalls.BARRIER_WAIT_NS) {
           // the rank waited here for the others: the barrier, not its gap, makes it wait in the model
           out.write(barrier(name, p, copy, barrier));
-        } else if (gap > 0 && first) {
-          // before the first call the job is starting up (scheduling, JVM work): idle, not the client's CPU
-          out.write(line(name, "sleep", gap));
         } else if (gap > 0) {
           // the CPU time the gap held: its length times the actor's share of the cores while it was measured
           int computing = Math.max(1, p.computing(previousEnd + (c.startNs() - previousEnd) / 2));
-          out.write(line(name, "compute", gap * scale * Math.min(1.0, (double) m.cores() / computing)));
+          double cpu = gap * Math.min(1.0, (double) m.cores() / computing);
+          if (first || c.startNs() <= p.startupEndNs()) {
+            // until it starts on its main file the job is starting up (submission, set-up): work of the same size
+            // whatever the data, held up by flushes to a disk that holds the client's own files
+            out.write(line(name, "startup", cpu));
+          } else {
+            out.write(line(name, "compute", cpu * scale));
+          }
         }
         if (barrier >= 0 && gap * NS < PhaseCalls.BARRIER_WAIT_NS) {
           out.write(barrier(name, p, copy, barrier));
@@ -176,6 +180,7 @@ public final class SimModel {
     for (int t = 0; t < m.targets(); t++) {
       p.append("    <host id=\"target-").append(t).append("\" speed=\"1Gf\">\n")
           .append(prop("read_latency", c.readLatency())).append(prop("write_latency", c.writeLatency()))
+          .append(m.clientDisk() ? "      <prop id=\"client_disk\" value=\"yes\"/>\n" : "")
           .append(disk("target-" + t + "-disk", c.readBandwidth(),
               c.hasWriteBack() ? c.writeBackBandwidth() : c.writeBandwidth()))
           .append("    </host>\n");
