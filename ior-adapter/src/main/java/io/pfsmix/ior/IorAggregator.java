@@ -257,9 +257,11 @@ final class IorAggregator {
     double total = reduced[RankRecord.CLOSE_STOP] - reduced[RankRecord.OPEN_START];
     double bw = bytes / total / 1048576.0;
     double iops = ((double) bytes / options.transferSize) / access;
+    // IOR divides rank 0's transfer time by one block's transfers (blockSize / transferSize, in whole numbers), not by
+    // the transfers it made: with -s N its latency is N times the time per transfer
     RankRecord root = ranks[0];
-    double latency = root.transfers() == 0 ? 0
-        : (root.timers()[RankRecord.RDWR_STOP] - root.timers()[RankRecord.RDWR_START]) / root.transfers();
+    double latency = (root.timers()[RankRecord.RDWR_STOP] - root.timers()[RankRecord.RDWR_START])
+        / (options.blockSize / options.transferSize);
     return new IorIteration(phase.access, iteration, bw, iops, latency, open, access, close, total, bytes);
   }
 

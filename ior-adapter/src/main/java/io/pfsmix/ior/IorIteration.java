@@ -8,7 +8,7 @@ package io.pfsmix.ior;
  * @param iteration IOR's iter column, from 0
  * @param bandwidthMiB aggregate bytes / total time, in MiB/s
  * @param iops transfers / (last transfer end - first transfer start)
- * @param latency seconds per transfer of rank 0 (IOR prints rank 0's value)
+ * @param latency rank 0's transfer time over one block's transfers (IOR's formula and rank; per transfer with -s 1)
  * @param openTime seconds from first open start to last open end
  * @param wrRdTime seconds from first transfer start to last transfer end
  * @param closeTime seconds from first close start to last close end
