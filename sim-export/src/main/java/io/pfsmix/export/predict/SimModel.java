@@ -19,8 +19,9 @@ import java.util.concurrent.TimeUnit;
  * One SimGrid model of workloads replayed together on the calibrated machine, written for sim-export's
  * pfsmix-simgrid-predict and run by it: a client host whose cores all actors share, storage targets (a host with one disk
  * of the calibrated bandwidth and latency each) behind one link per host. Each actor replays a traced actor's calls: it
- * idles until its first call (the job's start-up), spends the gaps between its calls computing, and makes each call on
- * the target its file's stripe lands on, its data calls also doing their calibrated client CPU on the shared cores.
+ * spends the gaps between its calls computing (up to the workload's first call on its main file, its start-up, which a
+ * flush of a target that shares the client's disk holds up), and makes each call on the target its file's stripe lands
+ * on, its data calls also doing their calibrated client CPU on the shared cores.
  * When the alone phases' fsyncs calibrated a write-back bandwidth, writes go into the client's cache (the time they
  * took, their CPU on the shared cores) and each fsync stores what its file's writes left there on the disks, which the
  * reads use too.
