@@ -10,7 +10,7 @@
 //                                      progress while an fsync is storing data on a target whose host has the
 //                                      property client_disk (the client's own files share that disk: the start-up's
 //                                      small reads and metadata writes wait behind the flush in the disk's queue and
-//                                      the file system's journal)
+//                                      the file system's journal); done in 1 ms slices, each begun only then
 //   <actor> compute <seconds>          CPU time on the client host (its cores are shared by all actors)
 //   <actor> read <target> <bytes> [<cpu seconds>]
 //                                      the target's read latency, then the disk read, the transfer to the client and
@@ -102,35 +102,37 @@ void wait_pending() {
 
 void sleep_action(simgrid::xbt::ReplayAction& action) { sg4::this_actor::sleep_for(number(action, 2)); }
 
-// fsyncs storing data on targets that share the client's disk, and the start-ups they hold up (actors run one at a
-// time, so plain members do)
+// fsyncs storing data on targets that share the client's disk; start-ups make no progress while there are any. The
+// mutex and condition variable are made once the engine exists.
 struct ClientDisk {
   int stores = 0;
-  std::vector<sg4::ExecPtr> startups;
+  sg4::MutexPtr mutex;
+  sg4::ConditionVariablePtr idle;
 } client_disk;
+
+// A start-up's CPU work is done in slices of this many seconds, each begun only while no such store is under way: a
+// flush that starts holds the start-up up within one slice.
+constexpr double STARTUP_SLICE = 0.001;
 
 bool shares_client_disk(const sg4::Host* host) { return host->get_property("client_disk") != nullptr; }
 
 void startup_action(simgrid::xbt::ReplayAction& action) {
-  sg4::ExecPtr work = sg4::this_actor::exec_async(number(action, 2) * sg4::this_actor::get_host()->get_speed());
-  if (client_disk.stores > 0)
-    work->suspend();
-  client_disk.startups.push_back(work);
-  work->wait();
-  client_disk.startups.erase(std::find(client_disk.startups.begin(), client_disk.startups.end(), work));
+  double speed = sg4::this_actor::get_host()->get_speed();
+  for (double remaining = number(action, 2); remaining > 0; remaining -= STARTUP_SLICE) {
+    {
+      std::unique_lock lock(*client_disk.mutex);
+      while (client_disk.stores > 0)
+        client_disk.idle->wait(lock);
+    }
+    sg4::this_actor::execute(std::min(remaining, STARTUP_SLICE) * speed);
+  }
 }
 
 void client_disk_stores(int change) {
+  std::unique_lock lock(*client_disk.mutex);
   client_disk.stores += change;
-  bool hold = client_disk.stores > 0;
-  for (auto& work : client_disk.startups) {
-    if (work->get_state() != sg4::Activity::State::STARTED || work->is_suspended() == hold)
-      continue;
-    if (hold)
-      work->suspend();
-    else
-      work->resume();
-  }
+  if (client_disk.stores == 0)
+    client_disk.idle->notify_all();
 }
 
 void compute_action(simgrid::xbt::ReplayAction& action) {
@@ -248,6 +250,8 @@ int main(int argc, char* argv[]) {
   char** sim_argv = argv + 1;
   sg4::Engine engine(&sim_argc, sim_argv);
   engine.load_platform("platform.xml");
+  client_disk.mutex = sg4::Mutex::create();
+  client_disk.idle = sg4::ConditionVariable::create();
   engine.register_function("client", &client);
   xbt_replay_action_register("sleep", sleep_action);
   xbt_replay_action_register("startup", startup_action);
