@@ -12,11 +12,13 @@ package io.pfsmix.tfidf;
  * Every term is reported as a 64-bit hash of its decoded bytes — per byte a rotate and an xor (two cheap instructions on the
  * critical path, where a multiply per byte would halve throughput), then one multiply-xorshift mix per term; {@link #hash}
  * computes the same hash from stored term bytes, which is how a model's dictionary is matched. Words longer than
- * {@link #MAX_TOKEN_BYTES} (session ids, base64) are dropped. The version number goes into every model file: change it whenever terms or hashes change.
+ * {@link #MAX_TOKEN_BYTES} (session ids, base64) are dropped. What is structure rather than data gives no terms: header
+ * names, and the markup of XML bodies and multipart parts ({@link BodyText}). The version number goes into
+ * every model file: change it whenever terms or hashes change.
  */
 public final class RequestTokenizer {
 
-  public static final int VERSION = 2;
+  public static final int VERSION = 3;
   public static final int MAX_TOKEN_BYTES = 32;
 
   private static final long SEED = 0x243F6A8885A308D3L;
@@ -40,6 +42,9 @@ public final class RequestTokenizer {
   private static final int PUNCT_CODES = 32;
   private static final int[] HEX = new int[256];
   private static final long[] PUNCT_HASH = new long[256];
+  static final byte[] CONTENT_TYPE = ascii("content-type:");
+  private static final byte[] MULTIPART = ascii("multipart/");
+  private static final byte[] BOUNDARY = ascii("boundary=");
 
   static {
     int punctCode = 0;
@@ -82,6 +87,14 @@ public final class RequestTokenizer {
   /** With keepText: the terms' bytes back to back, term k at [starts[k], starts[k + 1]). */
   private byte[] termBytes;
   private int[] starts;
+  // Set by {@link #terms} when the request's body is to be read by its type: where it starts (or -1), its BodyText kind (or
+  // MULTIPART_BODY), and for multipart where its boundary is.
+  private int bodyStart;
+  private int bodyKind;
+  private static final int MULTIPART_BODY = -1;
+  private int boundary;
+  private int boundaryLength;
+  private final BodyText body = new BodyText();
 
   /**
    * @param keepText whether to keep each term's bytes (training needs them to write the dictionary; classification only
@@ -149,15 +162,39 @@ public final class RequestTokenizer {
     return scan(bytes, offset, length, validator);
   }
 
-  /** The one pass: decoding, terms, and — with a validator — validation, which only looks at raw LF and control bytes. */
+  /**
+   * The one pass: decoding, terms, and — with a validator — validation, which only looks at raw LF and control bytes. An XML
+   * or multipart body (by its Content-Type) is the exception: its raw bytes are validated, then its text as
+   * {@link BodyText} reads it is tokenized, so its markup is not.
+   */
   private MalformedKind scan(byte[] bytes, int offset, int length, RequestValidator validator) {
     count = 0;
     if (counts != null) {
       counts.clear();
     }
+    final int end = offset + length;
+    MalformedKind kind = terms(bytes, offset, end, validator, true);
+    if (kind == null && bodyStart >= 0) {
+      kind = validator == null ? null : validator.checkLines(bytes, bodyStart, end);
+      if (kind == null) {
+        int textLength = bodyKind == MULTIPART_BODY ? body.multipart(bytes, bodyStart, end, boundary, boundaryLength)
+            : body.read(bodyKind, bytes, bodyStart, end);
+        terms(body.text(), 0, textLength, null, false);
+      }
+    }
+    return kind != null || validator == null ? kind : validator.end(bytes);
+  }
+
+  /**
+   * Terms of {@code bytes[offset, end)}, validated line by line with a validator. With {@code head}, the bytes start a
+   * request: its header lines are looked at for the Content-Type, and when that is XML or multipart the scan stops at the
+   * body and leaves its start in {@link #bodyStart}.
+   */
+  private MalformedKind terms(byte[] bytes, int offset, int end, RequestValidator validator, boolean head) {
+    bodyStart = -1;
+    boolean readBody = false;
     final byte[] t = text;
     final int[] map = MAP;
-    final int end = offset + length;
     int i = offset;
     long h = SEED;
     int wordLength = 0;
@@ -186,10 +223,27 @@ public final class RequestTokenizer {
             }
           }
           m = map[c] & ~SPECIAL;  // decoded bytes are data: never a line end or binary
-        } else if (validator != null) {
-          MalformedKind kind = (m & BINARY) != 0 ? MalformedKind.BINARY : validator.lineEnd(bytes, i - 1);
-          if (kind != null) {
-            return kind;
+        } else {
+          if (validator != null) {
+            MalformedKind kind = (m & BINARY) != 0 ? MalformedKind.BINARY : validator.lineEnd(bytes, i - 1);
+            if (kind != null) {
+              return kind;
+            }
+          }
+          if (head && (m & LINE) != 0) {
+            // a header line ends: the one before is CR, so no word is pending
+            if (i - 1 - offset >= 3 && bytes[i - 2] == '\r' && bytes[i - 3] == '\n' && bytes[i - 4] == '\r') {
+              head = false;
+              if (readBody) {
+                bodyStart = i;
+                return null;
+              }
+            } else {
+              if (startsWithIgnoreCase(bytes, i, end, CONTENT_TYPE)) {
+                readBody = contentType(bytes, i + CONTENT_TYPE.length, end);
+              }
+              i = afterHeaderName(bytes, i, end);
+            }
           }
         }
       }
@@ -220,7 +274,86 @@ public final class RequestTokenizer {
     if (wordLength > 0 && wordLength <= MAX_TOKEN_BYTES) {
       word(finish(h), wordLength);
     }
-    return validator == null ? null : validator.end(bytes);
+    return null;
+  }
+
+  /**
+   * Where the scan goes on in the header line starting at {@code i}: after its name and colon, as a header's name is
+   * structure, not data (its words would otherwise tell which headers a client or an attack tool sends). A line with no
+   * such name, or one with a byte the decoder or the validator must see, is scanned from its start.
+   */
+  private static int afterHeaderName(byte[] b, int i, int end) {
+    for (int k = i; k < end; k++) {
+      int m = MAP[b[k] & 0xff];
+      if ((m & 0xff) == ':') {
+        return k + 1;
+      }
+      if ((m & (WORD | PUNCT)) == 0 || (m & SPECIAL) != 0) {
+        return i;
+      }
+    }
+    return i;
+  }
+
+  /**
+   * Reads a Content-Type value from {@code from} to the end of its line: whether the body is one {@link BodyText} reads (XML,
+   * or multipart with a boundary), and which.
+   */
+  private boolean contentType(byte[] b, int from, int to) {
+    bodyKind = BodyText.kindOf(b, from, to);
+    int value = from;
+    while (value < to && (b[value] == ' ' || b[value] == '\t')) {
+      value++;
+    }
+    if (bodyKind != BodyText.AS_IS || !startsWithIgnoreCase(b, value, to, MULTIPART)) {
+      return bodyKind != BodyText.AS_IS;
+    }
+    bodyKind = MULTIPART_BODY;
+    for (int i = value; i < to && b[i] != '\n'; i++) {
+      if (startsWithIgnoreCase(b, i, to, BOUNDARY)) {
+        int start = i + BOUNDARY.length;
+        boolean quoted = start < to && b[start] == '"';
+        if (quoted) {
+          start++;
+        }
+        int stop = start;
+        while (stop < to && b[stop] != ';' && b[stop] != '\r' && b[stop] != '\n' && (quoted ? b[stop] != '"'
+            : b[stop] != ' ')) {
+          stop++;
+        }
+        boundary = start;
+        boundaryLength = stop - start;
+        return boundaryLength > 0;
+      }
+    }
+    return false;
+  }
+
+  static byte[] ascii(String text) {
+    return text.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+  }
+
+  /** Whether {@code b[from, to)} starts with {@code prefix} (lower case ASCII), ignoring case. */
+  static boolean startsWithIgnoreCase(byte[] b, int from, int to, byte[] prefix) {
+    if (to - from < prefix.length) {
+      return false;
+    }
+    for (int k = 0; k < prefix.length; k++) {
+      if ((MAP[b[from + k] & 0xff] & 0xff) != prefix[k]) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** Whether the line from {@code from} (up to LF or {@code to}) contains {@code word} (lower case ASCII), ignoring case. */
+  static boolean containsIgnoreCase(byte[] b, int from, int to, byte[] word) {
+    for (int i = from; i < to && b[i] != '\n'; i++) {
+      if (startsWithIgnoreCase(b, i, to, word)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private void word(long hash, int length) {

@@ -39,8 +39,16 @@ public final class RequestValidator {
   /** Null when {@code bytes[offset, offset+length)} is a well-formed request, else why not. */
   public MalformedKind check(byte[] bytes, int offset, int length) {
     begin(offset, length);
-    final int stop = offset + length;  // a local: the loop would otherwise re-read the field after every call
-    for (int i = offset; i < stop; i++) {
+    MalformedKind kind = checkLines(bytes, offset, offset + length);
+    return kind != null ? kind : end(bytes);
+  }
+
+  /**
+   * The per-byte checks (control bytes, and {@link #lineEnd} at every LF) of {@code bytes[from, stop)}, a stretch of the
+   * request begun by {@link #begin} that follows every byte already checked.
+   */
+  MalformedKind checkLines(byte[] bytes, int from, int stop) {
+    for (int i = from; i < stop; i++) {
       byte b = bytes[i];
       if ((b & 0xE0) != 0 && b != 0x7f) {
         continue;  // printable ASCII or a byte >= 0x80: the common case, two tests
@@ -56,7 +64,7 @@ public final class RequestValidator {
         }
       }
     }
-    return end(bytes);
+    return null;
   }
 
   // The steps of a check, for a caller that walks the bytes itself ({@link RequestTokenizer} validates while it tokenizes,
