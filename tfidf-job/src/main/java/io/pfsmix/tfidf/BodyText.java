@@ -10,8 +10,7 @@ package io.pfsmix.tfidf;
  * other parts, the delimiters) is copied as it is. JSON is left as it is: read the same way (keys dropped, escapes
  * decoded), it lowered the accuracy report's leave-one-family-out macro-F1 (0.786 to 0.782) and doubled the false
  * positives of uploads left out of training. Not a validating parser: anything malformed is read on in the same rules,
- * byte by byte.
- * The text is never longer than the body. One instance per thread.
+ * byte by byte. The text is never longer than the body. One instance per thread.
  */
 final class BodyText {
 

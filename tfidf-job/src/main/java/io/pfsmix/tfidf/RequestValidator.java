@@ -94,9 +94,9 @@ public final class RequestValidator {
     } else if (lineStart < end) {
       // the framing headers are looked at here, in the same pass, as their line starts
       int first = bytes[lineStart] | 0x20;
-      if (first == 'c' && startsWithIgnoreCase(bytes, lineStart, end, CONTENT_LENGTH)) {
+      if (first == 'c' && RequestTokenizer.startsWithIgnoreCase(bytes, lineStart, end, CONTENT_LENGTH)) {
         declaredLength = parseLength(bytes, lineStart + CONTENT_LENGTH.length, end);
-      } else if (first == 't' && startsWithIgnoreCase(bytes, lineStart, end, TRANSFER_ENCODING)) {
+      } else if (first == 't' && RequestTokenizer.startsWithIgnoreCase(bytes, lineStart, end, TRANSFER_ENCODING)) {
         transferEncoding = true;
       }
     }
@@ -163,22 +163,6 @@ public final class RequestValidator {
         && b[i + 4] == '/' && isDigit(b[i + 5]) && b[i + 6] == '.' && isDigit(b[i + 7]) && b[i + 8] == '\r'
         && b[i + 9] == '\n';
     return version ? null : MalformedKind.BAD_REQUEST_LINE;
-  }
-
-  private static boolean startsWithIgnoreCase(byte[] b, int from, int to, byte[] prefix) {
-    if (to - from < prefix.length) {
-      return false;
-    }
-    for (int k = 0; k < prefix.length; k++) {
-      int c = b[from + k];
-      if (c >= 'A' && c <= 'Z') {
-        c += 32;
-      }
-      if (c != prefix[k]) {
-        return false;
-      }
-    }
-    return true;
   }
 
   private static boolean isDigit(byte c) {

@@ -84,29 +84,72 @@ class OnePassScanTest {
   void countsTheSameTermsInTheSameOrderAsHashingAndLookingUp() {
     TermCounts counts = new TermCounts(dictionary, terms);
     RequestTokenizer counting = new RequestTokenizer(counts);
-    RequestTokenizer hashing = new RequestTokenizer(false);
     RequestValidator validator = new RequestValidator(MAX_LINE);
     int checked = 0;
     for (byte[] r : requests) {
       if (counting.tokenizeValid(r, 0, r.length, validator) != null) {
         continue;
       }
-      Map<Integer, Integer> expected = new LinkedHashMap<>();
-      int found = hashing.tokenize(r, 0, r.length);
-      for (int k = 0; k < found; k++) {
-        int term = dictionary.indexOf(hashing.hashes()[k]);
-        if (term >= 0) {
-          expected.merge(term, 1, Integer::sum);
-        }
-      }
-      Map<Integer, Integer> actual = new LinkedHashMap<>();
-      for (int k = 0; k < counts.touchedCount(); k++) {
-        int term = counts.touched()[k];
-        actual.put(term, counts.frequency(term));
-      }
-      assertThat(actual).containsExactlyEntriesOf(expected);
+      assertCountsAreThoseOfHashing(counts, r);
       checked++;
     }
     assertThat(checked).isGreaterThan(3_000);
+  }
+
+  /** The counts of the last counting pass, over {@code r}, are its hashed terms looked up in the dictionary. */
+  private void assertCountsAreThoseOfHashing(TermCounts counts, byte[] r) {
+    RequestTokenizer hashing = new RequestTokenizer(false);
+    Map<Integer, Integer> expected = new LinkedHashMap<>();
+    int found = hashing.tokenize(r, 0, r.length);
+    for (int k = 0; k < found; k++) {
+      int term = dictionary.indexOf(hashing.hashes()[k]);
+      if (term >= 0) {
+        expected.merge(term, 1, Integer::sum);
+      }
+    }
+    Map<Integer, Integer> actual = new LinkedHashMap<>();
+    for (int k = 0; k < counts.touchedCount(); k++) {
+      int term = counts.touched()[k];
+      actual.put(term, counts.frequency(term));
+    }
+    assertThat(actual).containsExactlyEntriesOf(expected);
+  }
+
+  @Test
+  void readsCutAndDamagedXmlAndMultipartBodiesAsTheValidatorDoes() {
+    TermCounts counts = new TermCounts(dictionary, terms);
+    RequestTokenizer counting = new RequestTokenizer(counts);
+    RequestValidator alone = new RequestValidator(MAX_LINE);
+    RequestValidator fused = new RequestValidator(MAX_LINE);
+    RequestTokenizer hashing = new RequestTokenizer(false);
+    SplittableRandom random = new SplittableRandom(23);
+    byte[] markup = "<>&;#x\"'-![]CDATA\r\n".getBytes(StandardCharsets.US_ASCII);
+    int bodies = 0;
+    int wellFormed = 0;
+    for (byte[] r : requests) {
+      String text = new String(r, StandardCharsets.ISO_8859_1);
+      if (!text.contains("Content-Type: multipart/") && !text.contains("xml\r\n") && !text.contains("xml; ")) {
+        continue;
+      }
+      bodies++;
+      int body = text.indexOf("\r\n\r\n") + 4;
+      for (int variant = 0; variant < 20; variant++) {
+        // even variants cut anywhere (mostly truncated requests); odd ones keep the length and change body bytes
+        byte[] damaged = variant % 2 == 0 ? java.util.Arrays.copyOf(r, random.nextInt(1, r.length + 1)) : r.clone();
+        for (int k = random.nextInt(1, 4); k > 0 && body < damaged.length; k--) {
+          damaged[random.nextInt(body, damaged.length)] = markup[random.nextInt(markup.length)];
+        }
+        MalformedKind verdict = alone.check(damaged, 0, damaged.length);
+        assertThat(counting.tokenizeValid(damaged, 0, damaged.length, fused)).isEqualTo(verdict);
+        if (verdict == null) {
+          assertCountsAreThoseOfHashing(counts, damaged);
+          wellFormed++;
+        } else {
+          hashing.tokenize(damaged, 0, damaged.length);  // reads what it cannot judge without failing
+        }
+      }
+    }
+    assertThat(bodies).isGreaterThan(300);
+    assertThat(wellFormed).isGreaterThan(1_000);
   }
 }
