@@ -410,4 +410,71 @@ class MixRunnerTest {
       return entries.map(p -> p.getFileName().toString()).toList();
     }
   }
+
+  /** pfs that notes the configurations its instances were made with. */
+  public static final class NotingPfs extends io.pfsmix.fs.PfsFileSystem {
+    static final java.util.Set<Configuration> MADE_WITH =
+        java.util.Collections.synchronizedSet(java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>()));
+
+    @Override
+    public void initialize(java.net.URI name, Configuration conf) throws IOException {
+      super.initialize(name, conf);
+      MADE_WITH.add(conf);
+    }
+  }
+
+  @Test
+  void eachPhasesFileSystemInstanceIsMadeBeforeItsWorkloadsStart() throws Exception {
+    // a mount (libcephfs, OrangeFS's client) made by a workload fell inside its time, and on Ceph two workloads making
+    // it at once ran one after the other
+    List<String> seen = java.util.Collections.synchronizedList(new ArrayList<>());
+    WorkloadFactory noting = new WorkloadFactory() {
+      @Override
+      public void prepare(Configuration conf, MixSettings settings, Progress progress) {
+      }
+
+      @Override
+      public Workload tfidf(Configuration conf, MixSettings settings, String outputDir) {
+        return noting(Workload.TFIDF, conf);
+      }
+
+      @Override
+      public Workload ior(Configuration conf, MixSettings settings, IorPattern pattern, int segments, String dir) {
+        return noting(Workload.IOR, conf);
+      }
+
+      @Override
+      public Workload extra(Configuration conf, MixSettings settings, ExtraWorkload workload, int scale, String dir) {
+        throw new UnsupportedOperationException();
+      }
+
+      private Workload noting(String name, Configuration conf) {
+        return new Workload() {
+          @Override
+          public String name() {
+            return name;
+          }
+
+          @Override
+          public WorkloadResult run() {
+            seen.add(name + (NotingPfs.MADE_WITH.contains(conf) ? " after" : " before") + " its phase's instance");
+            long start = clock.get();
+            return new WorkloadResult(name, 1 << 20, 1.0, start, clock.addAndGet(1_000_000_000L), Map.of());
+          }
+
+          @Override
+          public void cancel() {
+          }
+        };
+      }
+    };
+    MixSettings settings = settings(Map.of("hadoop.fs.pfs.impl", NotingPfs.class.getName()));
+    MixResults results = new MixRunner(settings, noting, new TraceSupport(),
+        new Progress(new PrintStream(said, true, StandardCharsets.UTF_8)),
+        new PrintStream(printed, true, StandardCharsets.UTF_8), clock::get).run();
+    assertThat(results.complete()).as(said()).isTrue();
+    // TFIDF alone, IOR alone, both mixed
+    assertThat(seen).as(said()).containsExactlyInAnyOrder("tfidf after its phase's instance",
+        "ior after its phase's instance", "tfidf after its phase's instance", "ior after its phase's instance");
+  }
 }
