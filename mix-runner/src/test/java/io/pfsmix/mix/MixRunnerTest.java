@@ -153,7 +153,7 @@ class MixRunnerTest {
     return MixSettings.parse(values);
   }
 
-  private MixRunner runner(MixSettings settings, FakeWorkloads workloads) {
+  private MixRunner runner(MixSettings settings, WorkloadFactory workloads) {
     return new MixRunner(settings, workloads, new TraceSupport(),
         new Progress(new PrintStream(said, true, StandardCharsets.UTF_8)),
         new PrintStream(printed, true, StandardCharsets.UTF_8), clock::get);
@@ -469,9 +469,7 @@ class MixRunnerTest {
       }
     };
     MixSettings settings = settings(Map.of("hadoop.fs.pfs.impl", NotingPfs.class.getName()));
-    MixResults results = new MixRunner(settings, noting, new TraceSupport(),
-        new Progress(new PrintStream(said, true, StandardCharsets.UTF_8)),
-        new PrintStream(printed, true, StandardCharsets.UTF_8), clock::get).run();
+    MixResults results = runner(settings, noting).run();
     assertThat(results.complete()).as(said()).isTrue();
     // TFIDF alone, IOR alone, both mixed
     assertThat(seen).as(said()).containsExactlyInAnyOrder("tfidf after its phase's instance",

@@ -232,7 +232,7 @@ public final class RequestTokenizer {
           }
           if (head && (m & LINE) != 0) {
             // a line of the head ends; CR LF CR LF ends the headers (a word still pending is ended below, as at any LF)
-            if (i - 1 - offset >= 3 && bytes[i - 2] == '\r' && bytes[i - 3] == '\n' && bytes[i - 4] == '\r') {
+            if (RequestValidator.endsHead(bytes, offset, i - 1)) {
               head = false;
               if (readBody) {
                 bodyStart = i;

@@ -89,7 +89,7 @@ public final class RequestValidator {
     if (headerEnd >= 0) {
       return null;
     }
-    if (i - offset >= 3 && bytes[i - 1] == '\r' && bytes[i - 2] == '\n' && bytes[i - 3] == '\r') {
+    if (endsHead(bytes, offset, i)) {
       headerEnd = i + 1;
     } else if (lineStart < end) {
       // the framing headers are looked at here, in the same pass, as their line starts
@@ -101,6 +101,11 @@ public final class RequestValidator {
       }
     }
     return null;
+  }
+
+  /** Whether the LF at {@code lf} ends the head of the request starting at {@code offset}: the blank line, CR LF CR LF. */
+  static boolean endsHead(byte[] bytes, int offset, int lf) {
+    return lf - offset >= 3 && bytes[lf - 1] == '\r' && bytes[lf - 2] == '\n' && bytes[lf - 3] == '\r';
   }
 
   /** After the last byte: null when the request is well-formed, else why not. */
