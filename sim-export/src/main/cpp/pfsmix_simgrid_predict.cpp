@@ -32,6 +32,14 @@
 //                                      cached writes to the file left dirty), and waits for them and for every other
 //                                      store of that file under way
 //   <actor> barrier <name> <count>     waits until count actors reached the barrier of that name (ranks of one job)
+//   <actor> serve <cpu seconds> [<n>]  CPU time on the client host beside the actor's next call (sleep, read, write
+//                                      or fsync), which ends only once it is done too: what the machine spends for
+//                                      the call beyond the actor's computing (a local storage's servers, the client
+//                                      library's threads), in n equal parts at once (several processes; default 1),
+//                                      each weighing SERVE_PRIORITY times a computing actor on the cores
+//   <actor> library <name>             the actor's calls (sleep, read, write, fsync) enter the named client library
+//                                      one at a time with the other actors naming it: each holds it from its start
+//                                      (its serve CPU included) to its end
 // Prints "actor <name> <start> <end>" per actor (simulated seconds) and "total <seconds>".
 #include <simgrid/s4u.hpp>
 #include <xbt/replay.hpp>
@@ -90,6 +98,69 @@ double cpu_seconds(const simgrid::xbt::ReplayAction& action) {
   return action.size() > 4 ? number(action, 4) : 0.0;
 }
 
+// Per actor: the CPU its last serve action gave its next call, and the client library it enters one call at a time.
+struct Serve {
+  double cpu;
+  int parts;
+};
+std::map<aid_t, Serve> serve_cpu;
+std::map<aid_t, sg4::MutexPtr> library_of;
+std::map<std::string, sg4::MutexPtr, std::less<>> libraries;
+
+void serve_action(simgrid::xbt::ReplayAction& action) {
+  int parts = action.size() > 3 ? static_cast<int>(number(action, 3)) : 1;
+  if (parts < 1)
+    xbt_die("serve of actor %s wants at least one part, got %d", action[0].c_str(), parts);
+  serve_cpu[sg4::this_actor::get_pid()] = {number(action, 2), parts};
+}
+
+void library_action(simgrid::xbt::ReplayAction& action) {
+  sg4::MutexPtr& library = libraries[action.at(2)];
+  if (!library)
+    library = sg4::Mutex::create();
+  library_of[sg4::this_actor::get_pid()] = library;
+}
+
+// The weight of serve CPU against computing on the shared cores. The storage's threads (servers, client library,
+// network) run in short bursts after waiting, which Linux's scheduler runs ahead of a thread that computes without
+// pause: on the local Ceph, the classifier's thread got about 0.2 of a core while IOR wrote beside it, IOR's side
+// about all it used alone (docs/predict.md, fifth part). Weights of 3 to 100 predicted those runs alike; 1 did not.
+constexpr double SERVE_PRIORITY = 10;
+
+// One call of the actor from its start to its end: it holds the actor's client library, if any, and runs the CPU its
+// serve action gave it beside it.
+class CallScope {
+ public:
+  CallScope() {
+    aid_t me = sg4::this_actor::get_pid();
+    if (auto library = library_of.find(me); library != library_of.end()) {
+      library_ = library->second;
+      library_->lock();
+    }
+    if (auto serve = serve_cpu.find(me); serve != serve_cpu.end()) {
+      double flops = serve->second.cpu / serve->second.parts * sg4::this_actor::get_host()->get_speed();
+      for (int i = 0; i < serve->second.parts; i++)
+        serving_.push_back(sg4::this_actor::exec_init(flops)->set_priority(SERVE_PRIORITY)->start());
+      serve_cpu.erase(serve);
+    }
+  }
+  CallScope(const CallScope&) = delete;
+  CallScope& operator=(const CallScope&) = delete;
+  // Waits for the serve CPU, then lets the next call into the library.
+  void end() {
+    for (auto& part : serving_)
+      part->wait();
+    serving_.clear();
+    if (library_)
+      library_->unlock();
+    library_ = nullptr;
+  }
+
+ private:
+  sg4::MutexPtr library_;
+  std::vector<sg4::ExecPtr> serving_;
+};
+
 void wait_pending() {
   Pending& p = pending[sg4::this_actor::get_pid()];
   for (auto& c : p.comms)
@@ -100,7 +171,11 @@ void wait_pending() {
   p.ios.clear();
 }
 
-void sleep_action(simgrid::xbt::ReplayAction& action) { sg4::this_actor::sleep_for(number(action, 2)); }
+void sleep_action(simgrid::xbt::ReplayAction& action) {
+  CallScope call;
+  sg4::this_actor::sleep_for(number(action, 2));
+  call.end();
+}
 
 // fsyncs storing data on targets that share the client's disk; start-ups make no progress while there are any. The
 // mutex and condition variable are made once the engine exists.
@@ -142,6 +217,7 @@ void compute_action(simgrid::xbt::ReplayAction& action) {
 void read_action(simgrid::xbt::ReplayAction& action) {
   sg4::Host* storage = target(action);
   auto bytes = static_cast<sg_size_t>(number(action, 3));
+  CallScope call;
   sg4::this_actor::sleep_for(latency(storage, "read_latency"));
   sg4::IoPtr io = storage->get_disks().front()->read_async(bytes);
   sg4::CommPtr comm = sg4::Comm::sendto_async(storage, sg4::this_actor::get_host(), bytes);
@@ -150,18 +226,21 @@ void read_action(simgrid::xbt::ReplayAction& action) {
     sg4::this_actor::execute(cpu * sg4::this_actor::get_host()->get_speed());
   io->wait();
   comm->wait();
+  call.end();
 }
 
 void write_action(simgrid::xbt::ReplayAction& action) {
   sg4::Host* storage = target(action);
+  auto bytes = static_cast<sg_size_t>(number(action, 3));
+  CallScope call;
   if (action.size() > 5) {
     // into the cache: the traced time (memory, throttling) beside the copy's CPU, which competes for the cores
     sg4::ExecPtr copy = sg4::this_actor::exec_async(cpu_seconds(action) * sg4::this_actor::get_host()->get_speed());
     sg4::this_actor::sleep_for(number(action, 5));
     copy->wait();
+    call.end();
     return;
   }
-  auto bytes = static_cast<sg_size_t>(number(action, 3));
   sg4::this_actor::sleep_for(latency(storage, "write_latency"));
   Pending& p = pending[sg4::this_actor::get_pid()];
   const char* depth = sg4::this_actor::get_host()->get_property("write_back_depth");
@@ -178,6 +257,7 @@ void write_action(simgrid::xbt::ReplayAction& action) {
   double cpu = cpu_seconds(action);
   if (cpu > 0)
     sg4::this_actor::execute(cpu * sg4::this_actor::get_host()->get_speed());
+  call.end();
 }
 
 // A file's stores under way (fsyncs that found its data dirty), which any fsync of the file waits for.
@@ -191,9 +271,10 @@ std::map<std::string, FileStores, std::less<>> file_stores;
 void fsync_action(simgrid::xbt::ReplayAction& action) {
   wait_pending();
   if (action.size() == 2)
-    return;
+    return;  // draining the actor's write-back before the call that commits it
   if (action.size() % 2 != 1)
     xbt_die("fsync of actor %s names a target without its bytes", action[0].c_str());
+  CallScope call;
   FileStores& file = file_stores[action[2]];
   std::vector<sg4::IoPtr> stores;
   bool on_client_disk = false;
@@ -220,6 +301,8 @@ void fsync_action(simgrid::xbt::ReplayAction& action) {
   std::unique_lock lock(*file.mutex);
   while (file.under_way > 0)
     file.stored->wait(lock);
+  lock.unlock();
+  call.end();
 }
 
 void barrier_action(simgrid::xbt::ReplayAction& action) {
@@ -254,6 +337,8 @@ int main(int argc, char* argv[]) {
   client_disk.idle = sg4::ConditionVariable::create();
   engine.register_function("client", &client);
   xbt_replay_action_register("sleep", sleep_action);
+  xbt_replay_action_register("serve", serve_action);
+  xbt_replay_action_register("library", library_action);
   xbt_replay_action_register("startup", startup_action);
   xbt_replay_action_register("compute", compute_action);
   xbt_replay_action_register("read", read_action);

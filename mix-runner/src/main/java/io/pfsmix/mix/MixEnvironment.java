@@ -32,6 +32,8 @@ final class MixEnvironment implements AutoCloseable {
 
   private final Configuration conf;
   private final Map<String, String> description = new LinkedHashMap<>();
+  /** The directory of the local storage cluster this environment started, whose servers run here; null if none. */
+  private Path clusterDir;
   /** What close() undoes, in reverse order of starting. */
   private final List<Stop> toStop = new ArrayList<>();
 
@@ -44,6 +46,11 @@ final class MixEnvironment implements AutoCloseable {
 
   Configuration conf() {
     return conf;
+  }
+
+  /** The local storage cluster's directory, named in its server processes' command lines ({@link CpuUse}), or null. */
+  Path clusterDir() {
+    return clusterDir;
   }
 
   /** What was actually used, for the results. */
@@ -157,6 +164,9 @@ final class MixEnvironment implements AutoCloseable {
     conf.set(OptionalBackendKeys.Orangefs.SERVER, server);
     conf.set(OptionalBackendKeys.Orangefs.ROOT, "/pfsmix");
     description.put("file system", "pfs:/// over OrangeFS (its client library), servers " + server);
+    // the binding's lock (docs/orangefs.md), which `pfsmix predict` models from this entry (Predictor.CLIENT_CALLS_KEY)
+    description.put("client calls", "one at a time per process (the binding serializes calls into OrangeFS's client"
+        + " library)");
   }
 
   private void startQfs(Progress progress) throws Exception {
@@ -187,6 +197,7 @@ final class MixEnvironment implements AutoCloseable {
     toStop.add(new Stop("stopping the local " + name + " file system",
         () -> runScript(script, "down", "--dir", dir.toString())));
     Map<String, String> out = runScript(script, "up", "--dir", dir.toString(), "--port", Integer.toString(port));
+    clusterDir = dir;
     conf.set(FileSystem.FS_DEFAULT_NAME_KEY, "pfs:///");
     return out;
   }

@@ -438,9 +438,12 @@ public final class MixRunner {
       executor.cancel(cancelReason);
     }
     PhaseExecutor.Outcome outcome;
+    CpuUse.Snapshot cpuAtStart = CpuUse.take(env.clusterDir());
+    CpuUse cpu;
     try {
       outcome = executor.run(id, progress);
     } finally {
+      cpu = CpuUse.between(cpuAtStart, CpuUse.take(env.clusterDir()));
       current = null;
       // Ends this phase's trace files and drops file system instances bound to its configuration
       FileSystem.closeAll();
@@ -449,7 +452,7 @@ public final class MixRunner {
     PhaseRecord record = new PhaseRecord(id, fs.label(), pattern == null ? null : pattern.setting(), kind,
         kind == PhaseKind.WORKLOAD_ALONE || kind == PhaseKind.BALANCE_WORKLOAD ? step.workload().name() : null, rep,
         step.traced(), hpc ? size : 0, outcome.startNs(), outcome.endNs(), outcome.status(), outcome.error(),
-        outcome.results());
+        outcome.results(), cpu);
     phases.add(record);
     save();
     cleanUp(env.conf(), dirs);

@@ -19,10 +19,13 @@ import java.util.List;
  * @param status ok, failed or cancelled
  * @param error what went wrong, or null
  * @param workloads results of the workloads that finished
+ * @param cpu CPU time the machine, this JVM and the local storage's servers spent from start to end, or null where it
+ *     could not be read
  */
 public record PhaseRecord(String id, String fs, String pattern, PhaseKind kind, String workload, int repetition,
     boolean traced,
-    int iorSegments, long startNs, long endNs, String status, String error, List<WorkloadResult> workloads) {
+    int iorSegments, long startNs, long endNs, String status, String error, List<WorkloadResult> workloads,
+    CpuUse cpu) {
 
   public static final String OK = "ok";
   public static final String FAILED = "failed";

@@ -117,7 +117,7 @@ class MixChecksTest {
     long start = (rep * 10L + (traced ? 5 : 0)) * 1_000_000_000L;
     return new PhaseRecord("p" + rep + traced, "pfs", null, PhaseKind.TFIDF_ALONE, null, rep, traced, 0, start,
         start + (long) (seconds * 1e9), PhaseRecord.OK, null,
-        List.of(result(Workload.TFIDF, 10 * MIB, seconds, start)));
+        List.of(result(Workload.TFIDF, 10 * MIB, seconds, start)), null);
   }
 
   private static PhaseRecord tfidf(PhaseKind kind, int rep, int slot, double mibs) {
@@ -137,7 +137,7 @@ class MixChecksTest {
   private static PhaseRecord phase(PhaseKind kind, String pattern, int rep, int slot, List<WorkloadResult> results) {
     long start = slot * 2_000_000_000L;
     return new PhaseRecord("p" + slot, "pfs", pattern, kind, null, rep, true, pattern == null ? 0 : 16, start,
-        start + 1_000_000_000L, PhaseRecord.OK, null, results);
+        start + 1_000_000_000L, PhaseRecord.OK, null, results, null);
   }
 
   private static WorkloadResult result(String workload, long bytes, double seconds, long slot) {

@@ -33,7 +33,7 @@ class ReportWriterTest {
       results.add(new WorkloadResult((String) w[0], (long) w[1] * MIB, sec, start, start + (long) (sec * S), Map.of()));
     }
     return new PhaseRecord(id, "pfs", pattern, kind, null, rep, true, 8, start, start + (long) (seconds * S),
-        PhaseRecord.OK, null, results);
+        PhaseRecord.OK, null, results, null);
   }
 
   private static List<PhaseRecord> twoRepetitions() {
@@ -109,7 +109,7 @@ class ReportWriterTest {
   private static PhaseRecord extraAlone(String id, int rep, double at, double seconds, double own) {
     PhaseRecord p = phase(id, PhaseKind.WORKLOAD_ALONE, null, rep, at, seconds, new Object[] {"ckpt2", 60L, own});
     return new PhaseRecord(p.id(), p.fs(), null, p.kind(), "ckpt2", rep, true, 0, p.startNs(), p.endNs(), p.status(),
-        null, p.workloads());
+        null, p.workloads(), p.cpu());
   }
 
   @Test
@@ -218,7 +218,7 @@ class ReportWriterTest {
             seconds[rep - 1][traced], 1.0), phase("i" + rep + traced, PhaseKind.IOR_ALONE, "n-to-1", rep,
             rep * 10 + traced * 5 + 4, 1.0, new Object[] {"ior", 400L, 1.0}))) {
           phases.add(new PhaseRecord(p.id(), p.fs(), p.pattern(), p.kind(), p.workload(), rep, traced == 1,
-              p.iorSegments(), p.startNs(), p.endNs(), p.status(), null, p.workloads()));
+              p.iorSegments(), p.startNs(), p.endNs(), p.status(), null, p.workloads(), p.cpu()));
         }
       }
     }

@@ -197,6 +197,118 @@ class PredictTest {
   }
 
   @Test
+  void whatTheMachineSpentBeyondComputingRunsBesideEachCallOnTheSharedCores() throws Exception {
+    Path r = results();
+    // the mix measured the machine's CPU in the alone phases, with the storage's servers on it: TFIDF's 1.11 ms of
+    // computing (1 ms to its open, 11 gaps of 10 us) and 20.004 ms more beside its 10.002 ms of calls (10 reads, an
+    // open and a close); IOR's two ranks twice its computing, and 20.004 ms beside their 20.004 ms of calls
+    String json = Files.readString(r.resolve("results.json"));
+    json = json.replace("\"status\":\"ok\",\"workloads\":[{\"workload\":\"tfidf\"",
+        "\"status\":\"ok\",\"cpu\":{\"machineSeconds\":0.021114,\"mixProcessSeconds\":0.01,\"storageSeconds\":0.01},"
+            + "\"workloads\":[{\"workload\":\"tfidf\"");
+    json = json.replace("\"status\":\"ok\",\"workloads\":[{\"workload\":\"ior\"",
+        "\"status\":\"ok\",\"cpu\":{\"machineSeconds\":0.022224,\"mixProcessSeconds\":0.01,\"storageSeconds\":0.01},"
+            + "\"workloads\":[{\"workload\":\"ior\"");
+    Files.writeString(r.resolve("results.json"), json);
+    assertThat(json).contains("\"machineSeconds\":0.021114", "\"machineSeconds\":0.022224");
+    Path simulator = Paths.get(System.getProperty("pfsmix.simgrid.predict", "target/native/pfsmix-simgrid-predict"));
+    assumeTrue(Files.isExecutable(simulator), "SimGrid predictor not built at " + simulator);
+    ByteArrayOutputStream text = new ByteArrayOutputStream();
+    new Predictor(r, new Predictor.Options(simulator.toAbsolutePath(), r.resolve("models"), 2, 1e12, 0, MIB, 1, false,
+        0.0, null), new PrintStream(text, true, StandardCharsets.UTF_8)).run();
+    assertThat(text.toString(StandardCharsets.UTF_8))
+        .contains("CPU beside tfidf's calls 2.00 cores, CPU beside ior's calls 1.00 cores");
+    // each 1 ms read of TFIDF has 2 ms of CPU beside it, on two cores at once
+    assertThat(Files.readString(r.resolve("models/pfs-r1-n-to-1/mixed/actions/tfidf.0.0.txt")))
+        .contains("tfidf.0.0 serve 0.002000000 2\ntfidf.0.0 read target-0 " + MIB + " ");
+
+    // one write of 1 s beside which the machine spends a core (1 s of CPU), and 1 s of computing
+    long t0 = TestTraces.T0;
+    PhaseCalls tfidf = phase("t", "tfidf", new long[][] {{0, 0, 1, 1000}, {0, 1, 1, 1000, 1_000_000_000}}, t0);
+    PhaseCalls ior = phase("i", "ior", new long[][] {{1, 0, MIB, 1_000_000_000}}, t0);
+    Calibration cal = new Calibration(1e15, 1e15, 0, 0, 2, 1, 0, Map.of(), Double.NaN, 0, Map.of("ior", 1.0));
+    SimModel.Result[] together = new SimModel.Result[2];
+    for (int cores = 1; cores <= 2; cores++) {
+      SimModel.Machine m = new SimModel.Machine(cal, 1, MIB, cores, 1e15, 0, false);
+      Path models = dir.resolve("serve-" + cores);
+      assertThat(SimModel.run(simulator.toAbsolutePath(), models.resolve("i"), m,
+          List.of(new SimModel.Workload(ior, 1, 1))).runtime()).as("the write alone").isCloseTo(1.0, within(0.005));
+      together[cores - 1] = SimModel.run(simulator.toAbsolutePath(), models.resolve("both"), m,
+          List.of(new SimModel.Workload(tfidf, 1, 1), new SimModel.Workload(ior, 1, 1)));
+    }
+    // one core: that CPU and the computing share it, the write's ten times the weight (the scheduler runs the storage's
+    // short bursts first), so the write ends at 1.1 s and the computing at 2 s (their sum); two cores: each has one
+    // (1 s); the write's open and close add a few ms
+    assertThat(together[0].seconds().get("ior")).isCloseTo(1.1, within(0.005));
+    assertThat(together[0].runtime()).isCloseTo(2.0, within(0.005));
+    assertThat(together[1].runtime()).isCloseTo(1.0, within(0.005));
+  }
+
+  @Test
+  void whereTheClientLetsOneCallOfAProcessInAtATimeItsCallsTakeTurns() throws Exception {
+    long t0 = TestTraces.T0;
+    // two ranks of one process (pid 9000) through a client that lets one call in at a time: both ask at once, rank 0
+    // gets it for 1 ms, rank 1 then for 1 ms (its calls took 2 ms, half of it waiting), rank 0 computes 1 ms between
+    // calls; 10 calls each (fsyncs that found nothing to store: their time is all the client's), after a 1-byte read
+    long[][] r0 = new long[11][];
+    long[][] r1 = new long[11][];
+    r0[0] = new long[] {0, 0, 1, 1000};
+    r1[0] = new long[] {0, 1, 1, 1000};
+    for (int i = 1; i <= 10; i++) {
+      r0[i] = new long[] {2, 0, 0, 1_000_000, i == 1 ? 10_000 : 1_000_000};
+      r1[i] = new long[] {2, 0, 0, 2_000_000, i == 1 ? 10_000 : 0};
+    }
+    TestTraces ranks = new TestTraces().rankAccesses("n1", 9000, 0, "/ior/ckpt", r0, t0)
+        .rankAccesses("n1", 9000, 1, "/ior/ckpt", r1, t0);
+    Path iorDir = Files.createDirectories(dir.resolve("traces/lock-ior"));
+    ranks.write(iorDir);
+    // a job in the same process: 10 calls of 1 ms, 1 ms of computing between them
+    long[][] job = new long[11][];
+    job[0] = new long[] {0, 0, 1, 1000};
+    for (int i = 1; i <= 10; i++) {
+      job[i] = new long[] {2, 0, 0, 1_000_000, i == 1 ? 10_000 : 1_000_000};
+    }
+    TestTraces jobTraces = new TestTraces().rankAccesses("n1", 9000, 2, "/job/out", job, t0);
+    Path jobDir = Files.createDirectories(dir.resolve("traces/lock-job"));
+    jobTraces.write(jobDir);
+
+    PhaseCalls ior = PhaseCalls.load(iorDir, "ior", t0, end(ranks), null, true);
+    PhaseCalls tfidf = PhaseCalls.load(jobDir, "tfidf", t0, end(jobTraces), null, true);
+    assertThat(ior.processOf("rank-0")).isEqualTo(ior.processOf("rank-1")).isEqualTo(tfidf.processOf("rank-2"));
+    // rank 1's fsyncs took 2 ms, of which they had the client 1 ms (the last 11 us less: rank 0 closed meanwhile)
+    List<PhaseCalls.Call> syncs = ior.byActor().get("rank-1").stream()
+        .filter(c -> c.kind() == EventKind.FSYNC).toList();
+    assertThat(syncs).hasSize(10).allSatisfy(c -> assertThat(c.endNs() - c.startNs()).isEqualTo(2_000_000));
+    assertThat(syncs.subList(0, 9)).allSatisfy(c -> assertThat(c.serviceNs()).isEqualTo(1_000_000));
+    assertThat(syncs.get(9).serviceNs()).isEqualTo(1_000_000 - 11_000);
+
+    Path simulator = Paths.get(System.getProperty("pfsmix.simgrid.predict", "target/native/pfsmix-simgrid-predict"));
+    assumeTrue(Files.isExecutable(simulator), "SimGrid predictor not built at " + simulator);
+    Calibration cal = Calibration.fit(List.of(tfidf, ior), 2, 0);
+    SimModel.Machine m = new SimModel.Machine(cal, 1, MIB, 2, 1e15, 0, false);
+    double iorAlone = SimModel.run(simulator.toAbsolutePath(), dir.resolve("lock/i"), m,
+        List.of(new SimModel.Workload(ior, 1, 1))).runtime();
+    double jobAlone = SimModel.run(simulator.toAbsolutePath(), dir.resolve("lock/t"), m,
+        List.of(new SimModel.Workload(tfidf, 1, 1))).runtime();
+    double together = SimModel.run(simulator.toAbsolutePath(), dir.resolve("lock/both"), m,
+        List.of(new SimModel.Workload(tfidf, 1, 1), new SimModel.Workload(ior, 1, 1))).runtime();
+    // alone each replays about as measured (20 ms and 19 ms; the ranks' turns may come in another order, a call
+    // apart); together the client serves 30 ms of calls one at a time
+    assertThat(iorAlone).isCloseTo(0.020, within(0.0015));
+    assertThat(jobAlone).isCloseTo(0.019, within(0.0005));
+    assertThat(together).isCloseTo(0.030, within(0.0015));
+
+    // the same traces through a client that takes calls at once: the job's calls overlap the ranks'
+    PhaseCalls iorFree = PhaseCalls.load(iorDir, "ior", t0, end(ranks));
+    PhaseCalls jobFree = PhaseCalls.load(jobDir, "tfidf", t0, end(jobTraces));
+    SimModel.Machine free = new SimModel.Machine(Calibration.fit(List.of(jobFree, iorFree), 2, 0), 1, MIB, 2, 1e15, 0,
+        false);
+    assertThat(SimModel.run(simulator.toAbsolutePath(), dir.resolve("free/both"), free,
+        List.of(new SimModel.Workload(jobFree, 1, 1), new SimModel.Workload(iorFree, 1, 1))).runtime())
+        .isCloseTo(0.020, within(0.0005));
+  }
+
+  @Test
   void fsyncsStoreWhatTheirFilesWritesLeftInTheCacheOnTheDeviceTheReadsUse() throws Exception {
     long t0 = TestTraces.T0;
     // a checkpoint: 10 writes of 1 MiB at 1 ms each into the cache, then an fsync that took 100 ms to store them

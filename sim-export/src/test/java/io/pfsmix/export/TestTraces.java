@@ -61,7 +61,12 @@ final class TestTraces {
    * other, closing.
    */
   TestTraces rankAccesses(String host, int rank, String file, long[][] accesses, long startNs) {
-    EventContext c = new EventContext(host, 5000 + rank, "", "", rank);
+    return rankAccesses(host, 5000 + rank, rank, file, accesses, startNs);
+  }
+
+  /** As {@link #rankAccesses(String, int, String, long[][], long)}, the rank a thread of process pid. */
+  TestTraces rankAccesses(String host, int pid, int rank, String file, long[][] accesses, long startNs) {
+    EventContext c = new EventContext(host, pid, "", "", rank);
     long t = add(startNs, 1000, TraceOp.POSIX_OPEN, TracePoint.POSIX, file, TraceRecord.NONE, TraceRecord.NONE,
         TraceRecord.NONE, c);
     for (long[] a : accesses) {

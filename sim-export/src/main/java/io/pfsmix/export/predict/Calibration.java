@@ -26,14 +26,19 @@ import java.util.Set;
  * @param cpuPerByte per workload: CPU seconds a byte read and a byte written cost the client
  * @param writeBackBandwidth bytes per second an fsync stores, NaN when no fsync found dirty bytes (nothing to fit)
  * @param syncs the fsyncs it was fitted to
+ * @param callCpu per workload: where the storage's servers run on the client's machine (a local cluster), the CPU
+ *     seconds the machine spent beyond the workloads' computing per second of the workload's calls (its servers, the
+ *     client library's threads, the network stack); absent elsewhere
  */
 public record Calibration(double readBandwidth, double writeBandwidth, double readLatency, double writeLatency,
-    long reads, long writes, double ioCpu, Map<String, CpuPerByte> cpuPerByte, double writeBackBandwidth, long syncs) {
+    long reads, long writes, double ioCpu, Map<String, CpuPerByte> cpuPerByte, double writeBackBandwidth, long syncs,
+    Map<String, Double> callCpu) {
 
-  /** A calibration without fsyncs: written data is never stored on the device during the replay. */
+  /** A calibration without fsyncs or servers on the client's machine. */
   public Calibration(double readBandwidth, double writeBandwidth, double readLatency, double writeLatency, long reads,
       long writes, double ioCpu, Map<String, CpuPerByte> cpuPerByte) {
-    this(readBandwidth, writeBandwidth, readLatency, writeLatency, reads, writes, ioCpu, cpuPerByte, Double.NaN, 0);
+    this(readBandwidth, writeBandwidth, readLatency, writeLatency, reads, writes, ioCpu, cpuPerByte, Double.NaN, 0,
+        Map.of());
   }
 
   /** CPU seconds per byte of a workload's reads and writes (0 where it made none). */
@@ -115,7 +120,44 @@ public record Calibration(double readBandwidth, double writeBandwidth, double re
     }
     double writeBackBw = syncs.isEmpty() ? Double.NaN : synced / busySeconds(syncs, 0);
     return new Calibration(readBw, writeBw, readLatency, writeLatency, reads.size(), writes.size(), ioCpu, cpu,
-        writeBackBw, syncs.size());
+        writeBackBw, syncs.size(), callCpu(phases, cores, cpu));
+  }
+
+  /**
+   * Per workload, over its phases measured with the storage's servers on the machine: the machine's CPU seconds beyond
+   * what the model gives the workload's computing (its gaps, start-up and copies) over the seconds its calls took. What
+   * the storage spends for a workload comes with its calls, metadata as well as data (a local OrangeFS spent 0.4 s of
+   * CPU on the classifier's 107 calls, mostly stats); the replay runs it beside each call on the shared cores.
+   */
+  private static Map<String, Double> callCpu(List<PhaseCalls> phases, int cores, Map<String, CpuPerByte> copies) {
+    Map<String, double[]> sums = new LinkedHashMap<>(); // beyond, call seconds
+    for (PhaseCalls p : phases) {
+      if (p.cpu() == null || Double.isNaN(p.cpu().storageSeconds())) {
+        continue;
+      }
+      double computed = p.computeSeconds(cores);
+      double callSeconds = 0;
+      for (List<Call> calls : p.byActor().values()) {
+        for (Call c : calls) {
+          callSeconds += seconds(c);
+          CpuPerByte copy = copies.get(p.workload());
+          if (copy != null && c.bytes() > 0 && (c.kind() == EventKind.READ || c.kind() == EventKind.WRITE)) {
+            computed += c.bytes() * copy.of(c.kind());
+          }
+        }
+      }
+      double[] sum = sums.computeIfAbsent(p.workload(), w -> new double[2]);
+      sum[0] += Math.max(0, p.cpu().machineSeconds() - computed);
+      sum[1] += callSeconds;
+    }
+    Map<String, Double> perSecond = new LinkedHashMap<>();
+    sums.forEach((w, sum) -> perSecond.put(w, sum[1] > 0 ? sum[0] / sum[1] : 0));
+    return perSecond;
+  }
+
+  /** CPU seconds the machine spends beyond computing per second of this workload's calls (0 where not calibrated). */
+  public double callCpu(String workload) {
+    return callCpu.getOrDefault(workload, 0.0);
   }
 
   /** Whether the replay stores written data on the device: some fsync of the alone phases found bytes to store. */
@@ -239,8 +281,9 @@ public record Calibration(double readBandwidth, double writeBandwidth, double re
     return Math.max(busy / NS, calls.size() * 1e-6);
   }
 
+  /** What the call took of the storage client: its duration, less what it waited for another call of its process. */
   private static double seconds(Call c) {
-    return (c.endNs() - c.startNs()) / NS;
+    return c.serviceSeconds();
   }
 
   /**
@@ -254,6 +297,8 @@ public record Calibration(double readBandwidth, double writeBandwidth, double re
     if (hasWriteBack()) {
       s.append(String.format(Locale.ROOT, ", write-back %.1f MiB/s (%d fsyncs)", writeBackBandwidth / (1 << 20), syncs));
     }
+    callCpu.forEach((w, perSecond) -> s.append(String.format(Locale.ROOT, ", CPU beside %s's calls %.2f cores", w,
+        perSecond)));
     String sep = "; client CPU per MiB: ";
     for (Map.Entry<String, CpuPerByte> e : cpuPerByte.entrySet()) {
       for (EventKind kind : List.of(EventKind.READ, EventKind.WRITE)) {

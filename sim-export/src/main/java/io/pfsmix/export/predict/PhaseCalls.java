@@ -24,8 +24,20 @@ import java.util.stream.Stream;
  * else the POSIX point (the LD_PRELOAD library), else the application point.
  */
 public final class PhaseCalls {
-  /** One call as the model replays it; times in ns since the epoch. */
-  public record Call(long startNs, long endNs, EventKind kind, long bytes, String path, long offset) {
+  /**
+   * One call as the model replays it; times in ns since the epoch. serviceNs is how long it had the storage client to
+   * itself: its duration, or, where the client lets one call of a process in at a time, the time from the end of the
+   * process's previous call (or from its own start, if later) to its end; the rest it waited for the others.
+   */
+  public record Call(long startNs, long endNs, EventKind kind, long bytes, String path, long offset, long serviceNs) {
+    Call(long startNs, long endNs, EventKind kind, long bytes, String path, long offset) {
+      this(startNs, endNs, kind, bytes, path, offset, endNs - startNs);
+    }
+
+    /** {@link #serviceNs()} in seconds. */
+    public double serviceSeconds() {
+      return serviceNs / 1e9;
+    }
   }
 
   /** A rank that went this long without a call was waiting for the others (IOR's barriers). */
@@ -45,9 +57,17 @@ public final class PhaseCalls {
   private long[] gapEnds;
   private Map<Call, List<Call>> storedBy;
   private long startupEndNs = Long.MIN_VALUE;
+  private final PhaseCpu cpu;
+  /** Per actor, its process (host and pid); the actors of a process share its client library. */
+  private final Map<String, String> processOf;
+  private final boolean oneCallAtATime;
 
   private PhaseCalls(String workload, long workloadStartNs, long workloadEndNs, TracePoint point,
-      Map<String, List<Call>> byActor, Map<String, Map<Integer, Integer>> barriers) {
+      Map<String, List<Call>> byActor, Map<String, Map<Integer, Integer>> barriers, PhaseCpu cpu,
+      Map<String, String> processOf, boolean oneCallAtATime) {
+    this.cpu = cpu;
+    this.processOf = processOf;
+    this.oneCallAtATime = oneCallAtATime;
     this.barriers = barriers;
     this.workload = workload;
     this.workloadStartNs = workloadStartNs;
@@ -61,6 +81,23 @@ public final class PhaseCalls {
    * model idles from the start to an actor's first call and adds the time from the last call to the end.
    */
   public static PhaseCalls load(Path phaseDir, String workload, long startNs, long endNs) throws IOException {
+    return load(phaseDir, workload, startNs, endNs, null, false);
+  }
+
+  /**
+   * CPU seconds the client's machine spent during a phase (results.json's cpu): all of it (machineSeconds), and that of
+   * the storage's servers where they run on it (a local cluster).
+   */
+  public record PhaseCpu(double machineSeconds, double storageSeconds) {
+  }
+
+  /**
+   * As {@link #load(Path, String, long, long)}, with what the machine's CPU spent during the phase (null: unknown), and
+   * whether the file system's client lets one call of a process in at a time (OrangeFS's binding): each call's service
+   * is then what it had the client to itself.
+   */
+  public static PhaseCalls load(Path phaseDir, String workload, long startNs, long endNs, PhaseCpu cpu,
+      boolean oneCallAtATime) throws IOException {
     List<Path> files;
     try (Stream<Path> s = Files.list(phaseDir)) {
       files = s.filter(f -> f.getFileName().toString().endsWith(".ptrace")).sorted().toList();
@@ -73,6 +110,7 @@ public final class PhaseCalls {
     EventNormalizer normalizer = new EventNormalizer(EnumSet.allOf(TracePoint.class));
     Map<TracePoint, Map<String, List<Call>>> byPoint = new EnumMap<>(TracePoint.class);
     java.util.Set<String> ranks = new java.util.LinkedHashSet<>();
+    Map<String, String> processOf = new LinkedHashMap<>();
     for (Path f : files) {
       try (TraceReader reader = TraceReader.open(f)) {
         for (TraceRecord r = reader.next(); r != null; r = reader.next()) {
@@ -84,6 +122,7 @@ public final class PhaseCalls {
           if (r.context().hasRank()) {
             ranks.add(e.actor.name());
           }
+          processOf.putIfAbsent(e.actor.name(), r.context().host() + "/" + r.context().pid());
           byPoint.computeIfAbsent(r.point(), p -> new LinkedHashMap<>())
               .computeIfAbsent(e.actor.name(), a -> new ArrayList<>())
               .add(new Call(e.startNs(), e.endNs(), e.kind, e.transferred, e.fsPath, e.offset));
@@ -97,7 +136,43 @@ public final class PhaseCalls {
       throw new IOException("the traces in " + phaseDir + " hold no call on a file");
     }
     calls.values().forEach(l -> l.sort(Comparator.comparingLong(Call::startNs)));
-    return new PhaseCalls(workload, startNs, endNs, point, calls, barriers(calls, ranks));
+    if (oneCallAtATime) {
+      calls = withService(calls, processOf);
+    }
+    return new PhaseCalls(workload, startNs, endNs, point, calls, barriers(calls, ranks), cpu, processOf,
+        oneCallAtATime);
+  }
+
+  /**
+   * The calls with their service where a process's calls go through its client one at a time: in the order they
+   * ended, each had the client from the end of the one before (or its own start, if later).
+   */
+  private static Map<String, List<Call>> withService(Map<String, List<Call>> calls, Map<String, String> processOf) {
+    Map<String, List<Call>> byProcess = new LinkedHashMap<>();
+    calls.forEach((actor, own) -> byProcess.computeIfAbsent(processOf.get(actor), p -> new ArrayList<>()).addAll(own));
+    java.util.IdentityHashMap<Call, Long> service = new java.util.IdentityHashMap<>();
+    for (List<Call> process : byProcess.values()) {
+      process.sort(Comparator.comparingLong(Call::endNs));
+      long previousEnd = Long.MIN_VALUE;
+      for (Call c : process) {
+        service.put(c, c.endNs() - Math.max(c.startNs(), previousEnd));
+        previousEnd = c.endNs();
+      }
+    }
+    Map<String, List<Call>> out = new LinkedHashMap<>();
+    calls.forEach((actor, own) -> out.put(actor, own.stream().map(c -> new Call(c.startNs(), c.endNs(), c.kind(),
+        c.bytes(), c.path(), c.offset(), service.get(c))).toList()));
+    return out;
+  }
+
+  /** The actor's process (host/pid), whose calls share one client library where it lets one call in at a time. */
+  public String processOf(String actor) {
+    return processOf.get(actor);
+  }
+
+  /** Whether the file system's client lets one call of a process in at a time. */
+  public boolean oneCallAtATime() {
+    return oneCallAtATime;
   }
 
   /**
@@ -177,6 +252,43 @@ public final class PhaseCalls {
 
   public Map<String, List<Call>> byActor() {
     return byActor;
+  }
+
+  /** What the machine's CPU spent during the phase, or null when the mix did not measure it. */
+  public PhaseCpu cpu() {
+    return cpu;
+  }
+
+  /**
+   * The CPU seconds an actor's gap between two instants held, by the model's reading: its length times the actor's
+   * share of the cores while it was measured (cores / the actors computing at its middle, at most 1).
+   */
+  public double gapCpuSeconds(long fromNs, long toNs, int cores) {
+    int busy = Math.max(1, computing(fromNs + (toNs - fromNs) / 2));
+    return Math.max(0, (toNs - fromNs) / 1e9) * Math.min(1.0, (double) cores / busy);
+  }
+
+  /** Whether the rank, idle since previousEndNs, waited for the others at a barrier before its call at this index. */
+  public boolean waitedAtBarrier(String actor, int callIndex, long previousEndNs) {
+    return barrierBefore(actor, callIndex) >= 0
+        && byActor.get(actor).get(callIndex).startNs() - previousEndNs >= BARRIER_WAIT_NS;
+  }
+
+  /** The CPU seconds the model gives the actors between their calls, start-ups included, on that many cores. */
+  public double computeSeconds(int cores) {
+    double seconds = 0;
+    for (Map.Entry<String, List<Call>> actor : byActor.entrySet()) {
+      long previousEnd = workloadStartNs;
+      List<Call> calls = actor.getValue();
+      for (int i = 0; i < calls.size(); i++) {
+        Call c = calls.get(i);
+        if (c.startNs() > previousEnd && !waitedAtBarrier(actor.getKey(), i, previousEnd)) {
+          seconds += gapCpuSeconds(previousEnd, c.startNs(), cores);
+        }
+        previousEnd = Math.max(previousEnd, c.endNs());
+      }
+    }
+    return seconds;
   }
 
   /**

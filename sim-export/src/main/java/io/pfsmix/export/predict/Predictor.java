@@ -38,6 +38,14 @@ public final class Predictor {
   static final String CLIENT_DISK_SHARED = "shared with";
 
   /**
+   * The key of a file system's environment in results.json whose value starts with {@link #ONE_CALL_AT_A_TIME} when its
+   * client lets one call of a process in at a time (the mix writes it for OrangeFS, whose binding serializes calls into
+   * the client library): the model's calls of one process then take turns in it.
+   */
+  static final String CLIENT_CALLS_KEY = "client calls";
+  static final String ONE_CALL_AT_A_TIME = "one at a time per process";
+
+  /**
    * The embedded pfs keeps its files in a local directory: a read or write there copies between the caller's buffer and
    * the page cache on the caller's core, which the traced calls measure (docs/predict.md).
    */
@@ -55,9 +63,12 @@ public final class Predictor {
     }
   }
 
-  /** A phase of results.json. */
+  /**
+   * A phase of results.json; cpu is what the machine and the local storage's servers spent during it (null when the mix
+   * measured nothing; storageSeconds NaN when the storage has no servers on the machine).
+   */
   record Phase(String id, String fs, String pattern, String kind, int repetition, boolean traced, Run phase,
-      Map<String, Run> workloads) {
+      Map<String, Run> workloads, PhaseCalls.PhaseCpu cpu) {
   }
 
   /** Measured and predicted figures of one repetition and pattern. */
@@ -97,7 +108,13 @@ public final class Predictor {
       out.printf(Locale.ROOT, "%s: start-ups %s by the storage's fsyncs (%s)%n", fs.getKey(),
           clientDisk ? "held up" : "not held up", options.clientDisk() != null ? "--client-disk"
               : device.isEmpty() ? "the mix recorded no storage device" : "storage device " + device);
-      rows.addAll(predictFs(fs.getKey(), fs.getValue(), clientDisk));
+      boolean oneCallAtATime = root.path("environment").path(fs.getKey()).path(CLIENT_CALLS_KEY).asText("")
+          .startsWith(ONE_CALL_AT_A_TIME);
+      if (oneCallAtATime) {
+        out.printf(Locale.ROOT, "%s: the client lets one call of a process in at a time (%s): a process's calls take"
+            + " turns%n", fs.getKey(), CLIENT_CALLS_KEY);
+      }
+      rows.addAll(predictFs(fs.getKey(), fs.getValue(), clientDisk, oneCallAtATime));
     }
     if (rows.isEmpty()) {
       throw new IllegalArgumentException(results.resolve("results.json") + " has no repetition with TFIDF and IOR traced"
@@ -106,7 +123,7 @@ public final class Predictor {
     return rows;
   }
 
-  private List<Row> predictFs(String fs, List<Phase> phases, boolean clientDisk)
+  private List<Row> predictFs(String fs, List<Phase> phases, boolean clientDisk, boolean oneCallAtATime)
       throws IOException, InterruptedException {
     Map<String, PhaseCalls> alone = new LinkedHashMap<>();
     for (Phase p : phases) {
@@ -115,7 +132,7 @@ public final class Predictor {
         Run run = p.workloads().get(workload);
         Path dir = results.resolve("traces").resolve(p.id());
         if (run != null && Files.isDirectory(dir)) {
-          alone.put(p.id(), PhaseCalls.load(dir, workload, run.startNs(), run.endNs()));
+          alone.put(p.id(), PhaseCalls.load(dir, workload, run.startNs(), run.endNs(), p.cpu(), oneCallAtATime));
         }
       }
     }
@@ -261,12 +278,16 @@ public final class Predictor {
         continue;
       }
       Map<String, Run> workloads = new LinkedHashMap<>();
+      JsonNode machine = p.path("cpu").path("machineSeconds");
+      JsonNode storage = p.path("cpu").path("storageSeconds");
       for (JsonNode w : p.path("workloads")) {
         workloads.put(w.path("workload").asText(), new Run(w.path("startNs").asLong(), w.path("endNs").asLong()));
       }
       phases.add(new Phase(p.path("id").asText(), p.path("fs").asText(), p.path("pattern").asText(null),
           p.path("kind").asText(), p.path("repetition").asInt(), p.path("traced").asBoolean(),
-          new Run(p.path("startNs").asLong(), p.path("endNs").asLong()), workloads));
+          new Run(p.path("startNs").asLong(), p.path("endNs").asLong()), workloads,
+          machine.isNumber() ? new PhaseCalls.PhaseCpu(machine.asDouble(),
+              storage.isNumber() ? storage.asDouble() : Double.NaN) : null));
     }
     return phases;
   }

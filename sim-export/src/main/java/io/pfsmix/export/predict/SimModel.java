@@ -94,6 +94,11 @@ public final class SimModel {
   private static void writeActions(Path file, String name, PhaseCalls p, String actor, List<Call> calls, int copy,
       double scale, Machine m) throws IOException {
     try (BufferedWriter out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+      if (p.oneCallAtATime()) {
+        // its process's client library, which the process's actors (of either workload) enter one call at a time;
+        // each copy of an actor is a client of its own
+        out.write(name + " library " + p.processOf(actor).replaceAll("\\s", "_") + "-" + copy + "\n");
+      }
       long previousEnd = p.workloadStartNs();
       boolean first = true;
       java.util.Set<String> written = new java.util.HashSet<>();
@@ -101,13 +106,13 @@ public final class SimModel {
         Call c = calls.get(i);
         double gap = Math.max(0, (c.startNs() - previousEnd) / NS);
         int barrier = p.barrierBefore(actor, i);
-        if (barrier >= 0 && gap * NS >= PhaseCalls.BARRIER_WAIT_NS) {
+        boolean waited = p.waitedAtBarrier(actor, i, previousEnd);
+        if (waited) {
           // the rank waited here for the others: the barrier, not its gap, makes it wait in the model
           out.write(barrier(name, p, copy, barrier));
         } else if (gap > 0) {
           // the CPU time the gap held: its length times the actor's share of the cores while it was measured
-          int computing = Math.max(1, p.computing(previousEnd + (c.startNs() - previousEnd) / 2));
-          double cpu = gap * Math.min(1.0, (double) m.cores() / computing);
+          double cpu = p.gapCpuSeconds(previousEnd, c.startNs(), m.cores());
           if (first || c.startNs() <= p.startupEndNs()) {
             // until it starts on its main file the job is starting up (submission, set-up): work of the same size
             // whatever the data, held up by flushes to a disk that holds the client's own files
@@ -116,21 +121,29 @@ public final class SimModel {
             out.write(line(name, "compute", cpu * scale));
           }
         }
-        if (barrier >= 0 && gap * NS < PhaseCalls.BARRIER_WAIT_NS) {
+        if (barrier >= 0 && !waited) {
           out.write(barrier(name, p, copy, barrier));
         }
         first = false;
         previousEnd = Math.max(previousEnd, c.endNs());
         String target = target(c, copy, m);
         Calibration.MetaKind kind = Calibration.metaKind(c, written);
+        // what the machine spends for the call beyond the workload's own computing (the storage's local servers, the
+        // client library's threads) runs beside it on the shared cores; more than a core's worth ran in several
+        // processes at once, as many as it takes (at most one per core)
+        double rate = m.target().callCpu(p.workload());
+        double serveCpu = c.serviceSeconds() * rate * (kind == null ? scale : 1);
+        String serve = serveCpu > 0 ? String.format(Locale.ROOT, "%s serve %.9f %d%n", name, serveCpu,
+            (int) Math.min(m.cores(), Math.ceil(rate))) : "";
         if (kind == null && c.kind() == EventKind.WRITE && m.target().hasWriteBack()) {
           // into the cache, taking the time it took; the fsync of its file stores it on the target's disk
           long bytes = Math.round(c.bytes() * scale);
-          out.write(String.format(Locale.ROOT, "%s write %s %d %.9f %.9f%n", name, target, bytes,
-              bytes * m.target().cpuPerByte(p.workload(), c.kind()), (c.endNs() - c.startNs()) / NS * scale));
+          out.write(serve + String.format(Locale.ROOT, "%s write %s %d %.9f %.9f%n", name, target, bytes,
+              bytes * m.target().cpuPerByte(p.workload(), c.kind()), c.serviceSeconds() * scale));
         } else if (kind == null) {
           long bytes = Math.round(c.bytes() * scale);
-          out.write(String.format(Locale.ROOT, "%s %s %s %d %.9f%n", name, c.kind() == EventKind.READ ? "read" : "write",
+          out.write(serve + String.format(Locale.ROOT, "%s %s %s %d %.9f%n", name,
+              c.kind() == EventKind.READ ? "read" : "write",
               target, bytes, bytes * m.target().cpuPerByte(p.workload(), c.kind())));
         } else if (kind == Calibration.MetaKind.FSYNC && m.target().hasWriteBack()) {
           // the disks store what the file's writes left in the cache, sharing their time with everyone's reads; an
@@ -142,11 +155,11 @@ public final class SimModel {
           StringBuilder sync = new StringBuilder(name).append(" fsync f").append(copy).append('-')
               .append(Integer.toHexString(c.path().hashCode()));
           bytes.forEach((t, b) -> sync.append(' ').append(t).append(' ').append(b));
-          out.write(sync.append('\n').toString());
+          out.write(serve + sync.append('\n'));
         } else {
           // an fsync, and a close that commits written data, wait for the actor's write-back to reach the disks
           boolean drain = kind == Calibration.MetaKind.FSYNC || kind == Calibration.MetaKind.CLOSE_AFTER_WRITE;
-          out.write((drain ? name + " fsync\n" : "") + line(name, "sleep", (c.endNs() - c.startNs()) / NS));
+          out.write((drain ? name + " fsync\n" : "") + serve + line(name, "sleep", c.serviceSeconds()));
         }
       }
       int last = p.barrierBefore(actor, calls.size());
@@ -177,7 +190,8 @@ public final class SimModel {
     p.append("  <zone id=\"pfsmix\" routing=\"Full\">\n");
     // write-back is bounded like a client's dirty-page cache: a writer waits once 16 of its writes are under way
     p.append("    <host id=\"client\" speed=\"1Gf\" core=\"").append(m.cores()).append("\">\n")
-        .append("      <prop id=\"write_back_depth\" value=\"16\"/>\n    </host>\n");
+        .append("      <prop id=\"write_back_depth\" value=\"16\"/>\n")
+        .append("    </host>\n");
     for (int t = 0; t < m.targets(); t++) {
       p.append("    <host id=\"target-").append(t).append("\" speed=\"1Gf\">\n")
           .append(prop("read_latency", c.readLatency())).append(prop("write_latency", c.writeLatency()))
