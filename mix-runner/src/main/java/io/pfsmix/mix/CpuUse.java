@@ -11,8 +11,8 @@ import java.nio.file.Path;
  * CPU time this machine spent during a phase, from Linux's /proc: every core's busy time (/proc/stat), this JVM's, and
  * that of the local storage cluster's server processes (those whose command line names the cluster's directory: Ceph's
  * daemons, OrangeFS's and QFS's servers as the project's scripts start them). Where the servers share the workloads'
- * cores, their CPU per byte moved is part of what a mix contends for; `pfsmix predict` calibrates it from the alone
- * phases (docs/predict.md).
+ * cores, what the machine spends beside the workloads' calls is part of what a mix contends for; `pfsmix predict`
+ * calibrates it from the alone phases (docs/predict.md).
  *
  * @param machineSeconds busy CPU seconds of all cores (user, nice, system, irq, softirq, steal)
  * @param mixProcessSeconds CPU seconds of this JVM, whose threads run the in-process workloads and file system clients

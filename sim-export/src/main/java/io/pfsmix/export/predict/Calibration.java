@@ -137,10 +137,10 @@ public record Calibration(double readBandwidth, double writeBandwidth, double re
       }
       double computed = p.computeSeconds(cores);
       double callSeconds = 0;
+      CpuPerByte copy = copies.get(p.workload());
       for (List<Call> calls : p.byActor().values()) {
         for (Call c : calls) {
           callSeconds += seconds(c);
-          CpuPerByte copy = copies.get(p.workload());
           if (copy != null && c.bytes() > 0 && (c.kind() == EventKind.READ || c.kind() == EventKind.WRITE)) {
             computed += c.bytes() * copy.of(c.kind());
           }

@@ -190,8 +190,7 @@ public final class SimModel {
     p.append("  <zone id=\"pfsmix\" routing=\"Full\">\n");
     // write-back is bounded like a client's dirty-page cache: a writer waits once 16 of its writes are under way
     p.append("    <host id=\"client\" speed=\"1Gf\" core=\"").append(m.cores()).append("\">\n")
-        .append("      <prop id=\"write_back_depth\" value=\"16\"/>\n")
-        .append("    </host>\n");
+        .append("      <prop id=\"write_back_depth\" value=\"16\"/>\n    </host>\n");
     for (int t = 0; t < m.targets(); t++) {
       p.append("    <host id=\"target-").append(t).append("\" speed=\"1Gf\">\n")
           .append(prop("read_latency", c.readLatency())).append(prop("write_latency", c.writeLatency()))
