@@ -29,8 +29,8 @@ import picocli.CommandLine.Spec;
         "With --native PATH_TO_IOR: the real IOR under mpirun and the Java driver (pfsmix ior -a POSIX), each in a fresh "
         + "process per run, on the same flags and files, alternating which goes first; prints each phase's "
         + "bandwidths and the ratio java/real, per round and as medians, with the load average. Every run starts "
-        + "after a 5 s pause (docs/ior.md says why); page-cache phases last a tenth of a second, so single rounds "
-        + "spread by 10-30%%: take 7 rounds or more to place a median within 5%%. Without IOR flags "
+        + "after --pause seconds idle (docs/ior.md says why); page-cache phases last a tenth of a second, so single "
+        + "rounds spread by 10-30%%: take 7 rounds or more to place a median within 5%%. Without IOR flags "
         + "after --: N-to-1 and N-to-N, -t 1m (-b 64m) and -t 4k (-b 16m), -w -r -e -s 4. docs/benchmarks.md has "
         + "the figures and the command that produced them."})
 final class IorBenchCommand implements Callable<Integer> {
@@ -48,6 +48,12 @@ final class IorBenchCommand implements Callable<Integer> {
   @Option(names = "--rounds", paramLabel = "N", defaultValue = "3",
       description = "runs of each program or method. Default: ${DEFAULT-VALUE}")
   int rounds;
+
+  @Option(names = "--pause", paramLabel = "SECONDS", defaultValue = "" + NativeComparison.DEFAULT_PAUSE_SECONDS,
+      description = "with --native: idle time before every run, so that both programs write onto memory in the same "
+          + "state (a virtual machine hands freed memory back to its host over several seconds). Default: "
+          + "${DEFAULT-VALUE}")
+  int pause;
 
   @Option(names = "--dir", paramLabel = "DIR", description = "local directory for the test files. Default: a new "
       + "temporary directory")
@@ -75,6 +81,10 @@ final class IorBenchCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     positive("-N", ranks);
     positive("--rounds", rounds);
+    if (pause < 0) {
+      throw new ParameterException(spec.commandLine(), "--pause must be a whole number of seconds, 0 or more, not "
+          + pause);
+    }
     return nativeIor == null ? againstNio() : againstRealIor();
   }
 
@@ -82,6 +92,9 @@ final class IorBenchCommand implements Callable<Integer> {
     if (mpirunArgs != null || !iorFlags.isEmpty()) {
       throw new ParameterException(spec.commandLine(), (mpirunArgs != null ? "--mpirun-args" : "IOR flags ("
           + String.join(" ", iorFlags) + ")") + " apply only with --native");
+    }
+    if (spec.commandLine().getParseResult().hasMatchedOption("--pause")) {
+      throw new ParameterException(spec.commandLine(), "--pause applies only with --native");
     }
     long block = blockSize == null ? 32L << 20 : IorOptions.parse("-b", blockSize).blockSize();
     long transfer = transferSize == null ? 1L << 20 : IorOptions.parse("-t", transferSize).transferSize();
@@ -122,7 +135,7 @@ final class IorBenchCommand implements Callable<Integer> {
     }
     List<String> mpirun = mpirunArgs == null || mpirunArgs.isBlank() ? List.of()
         : List.of(mpirunArgs.trim().split("\\s+"));
-    new NativeComparison(conf, nativeIor, mpirun, javaDriverCommand(), ranks, rounds, directory()).run(cases,
+    new NativeComparison(conf, nativeIor, mpirun, javaDriverCommand(), ranks, rounds, directory(), pause).run(cases,
         System.out);
     return 0;
   }

@@ -23,14 +23,14 @@ import org.apache.hadoop.conf.Configuration;
 public final class NativeComparison {
 
   /**
-   * The pause before every run. In a virtual machine whose balloon device reports free pages to the host (as this
-   * project's machines' virtio_balloon does), memory left free for 2 s is handed back, and a page-cache write onto it
-   * faults in the host: one rank's 1 MiB writes ran at 550-870 MiB/s onto such pages against 2,300-3,100 onto pages freed just
-   * before. The real IOR writes well within 2 s of starting, onto the pages of the file the previous run removed; the
-   * JVM's ranks 4-7 s after, onto returned pages. A pause longer than the host's delay before each run gives both
-   * programs the same pages.
+   * The default pause before every run. In a virtual machine whose balloon device reports free pages to the host (as
+   * this project's machines' virtio_balloon does), memory left free is handed back over several seconds, and a
+   * page-cache write onto a returned page faults in the host: four writers of one 1 GiB file wrote at 814-833 MiB/s
+   * 5 s after the previous run removed its file and at 695-776 MiB/s 7-25 s after. The real IOR writes a fraction of a
+   * second after it starts, the JVM's ranks 3-4 s after, so behind a 5 s pause the real IOR got memory the driver did
+   * not (docs/benchmarks.md). Past the slope both programs get the same.
    */
-  private static final long SETTLE_MILLIS = 5_000;
+  public static final int DEFAULT_PAUSE_SECONDS = 12;
 
   /** One set of IOR flags to compare (without -o, -N and -a, which the comparison sets). */
   public record Case(String label, List<String> flags) {
@@ -62,15 +62,17 @@ public final class NativeComparison {
   private final int ranks;
   private final int rounds;
   private final Path directory;
+  private final long pauseMillis;
 
   /**
    * @param ior the real IOR's binary
    * @param mpirunArgs further mpirun options (-np is {@code ranks})
    * @param javaDriver the command that runs {@code pfsmix ior} in a JVM of its own, up to and including "ior"
    * @param directory where both write their files (removed by them at the end of each run)
+   * @param pauseSeconds the idle time before every run ({@link #DEFAULT_PAUSE_SECONDS} says why)
    */
   public NativeComparison(Configuration conf, Path ior, List<String> mpirunArgs, List<String> javaDriver, int ranks,
-      int rounds, Path directory) {
+      int rounds, Path directory, int pauseSeconds) {
     this.conf = conf;
     this.ior = ior;
     this.mpirunArgs = List.copyOf(mpirunArgs);
@@ -78,12 +80,14 @@ public final class NativeComparison {
     this.ranks = ranks;
     this.rounds = rounds;
     this.directory = directory;
+    this.pauseMillis = pauseSeconds * 1000L;
   }
 
   public void run(List<Case> cases, PrintStream out) throws IOException, InterruptedException {
     String target = directory.resolve("ior-bench-file").toString();
     out.printf(Locale.ROOT, "ior bench --native: %s under mpirun -np %d against pfsmix ior -a POSIX -N %d, a process"
-        + " per run, alternating, %d rounds, in %s%n", ior, ranks, ranks, rounds, directory);
+        + " per run, alternating, %d rounds, each run after %d s idle, in %s%n", ior, ranks, ranks, rounds,
+        pauseMillis / 1000, directory);
     out.printf(Locale.ROOT, "%-16s %-6s %12s %12s %10s  %-28s %s%n", "case", "phase", "real MiB/s", "java MiB/s",
         "java/real", "ratio per round", "load average start..end");
     for (Case c : cases) {
@@ -127,7 +131,7 @@ public final class NativeComparison {
   }
 
   private IorResult runReal(Case c, String target) throws IOException, InterruptedException {
-    Thread.sleep(SETTLE_MILLIS);
+    Thread.sleep(pauseMillis);
     List<String> mpirun = new ArrayList<>(List.of("-np", Integer.toString(ranks)));
     mpirun.addAll(mpirunArgs);
     List<String> flags = new ArrayList<>(List.of("-a", "POSIX"));
@@ -137,7 +141,7 @@ public final class NativeComparison {
   }
 
   private IorResult runJava(Case c, String target) throws IOException, InterruptedException {
-    Thread.sleep(SETTLE_MILLIS);
+    Thread.sleep(pauseMillis);
     List<String> flags = new ArrayList<>(List.of("-a", "POSIX", "-N", Integer.toString(ranks)));
     flags.addAll(c.flags());
     flags.addAll(List.of("-o", target));
