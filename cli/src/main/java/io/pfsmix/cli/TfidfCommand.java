@@ -70,7 +70,7 @@ final class TfidfCommand implements Runnable {
     int reportK;
 
     @Option(names = "--k-values", split = ",", defaultValue = "32,64,128,256,512,1024,4096",
-        description = "dictionary sizes to compare (default: ${DEFAULT-VALUE})")
+        description = "dictionary sizes to compare, --top-k among them (default: ${DEFAULT-VALUE})")
     int[] ks;
 
     @Option(names = "--classifiers", split = ",", defaultValue = "centroid,logistic",

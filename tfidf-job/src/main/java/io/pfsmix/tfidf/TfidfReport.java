@@ -99,8 +99,9 @@ public final class TfidfReport {
       out.printf(Locale.ROOT, "train: %,d requests (seed %d), test: %,d requests (seed %d), attack share %.2f, "
           + "models: %s (nearest centroids: %d per class)%n", o.trainRecords, o.trainSeed, o.testRecords, o.testSeed,
           o.attackShare, String.join(", ", models), o.centroidsPerClass);
-      int[] ks = o.ks.clone();
-      Arrays.sort(ks);
+      // the report's K is measured on the split too, or the confusion matrix and the summary would have nothing
+      int[] ks = java.util.stream.IntStream.concat(Arrays.stream(o.ks), java.util.stream.IntStream.of(o.reportK))
+          .distinct().sorted().toArray();
       for (String kind : models) {
         Configuration modelConf = new Configuration(conf);
         modelConf.set(TfidfConfigKeys.MODEL, kind);
