@@ -90,6 +90,14 @@ public final class TfidfReport {
     if (o.foldTestRecords < 0) {
       throw new IllegalArgumentException("--fold-test-records must be 0 or more, got " + o.foldTestRecords);
     }
+    if (o.reportK < 1) {
+      throw new IllegalArgumentException("--top-k must be a whole number above 0, got " + o.reportK);
+    }
+    for (int k : o.ks) {
+      if (k < 1) {
+        throw new IllegalArgumentException("--k-values must be whole numbers above 0, got " + k);
+      }
+    }
     Map<String, ModelResult> results = new LinkedHashMap<>();
     try {
       Path train = new Path(o.work, "train");

@@ -1,6 +1,7 @@
 package io.pfsmix.tfidf;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -27,9 +28,7 @@ class TfidfReportTest {
    */
   @Test
   void theReportsKIsMeasuredOnTheSplitWhenTheKValuesLeaveItOut() throws Exception {
-    Configuration conf = new Configuration();
-    conf.set("mapreduce.framework.name", "local");
-    conf.set("fs.defaultFS", "file:///");
+    Configuration conf = localJobs();
     TfidfReport.Options o = new TfidfReport.Options();
     o.work = new Path(dir.resolve("work").toUri());
     o.trainRecords = 3000;
@@ -54,5 +53,28 @@ class TfidfReportTest {
     assertThat(results.get(TfidfConfigKeys.MODEL_LOGISTIC).split.accuracy())
         .isEqualTo(Double.parseDouble(row.group(1)), org.assertj.core.data.Offset.offset(0.00005));
     assertThat(dir.resolve("work")).doesNotExist();
+  }
+
+  /** A dictionary size below 1 failed after the data was generated, naming --top-k for a bad --k-values. */
+  @Test
+  void aDictionarySizeBelowOneIsRefusedNamingItsFlagBeforeAnythingIsGenerated() {
+    TfidfReport.Options kValues = new TfidfReport.Options();
+    kValues.work = new Path(dir.resolve("work").toUri());
+    kValues.ks = new int[] {64, 0};
+    TfidfReport.Options topK = new TfidfReport.Options();
+    topK.work = kValues.work;
+    topK.reportK = -1;
+    assertThatThrownBy(() -> TfidfReport.run(localJobs(), kValues, List.of(TfidfConfigKeys.MODEL_LOGISTIC),
+        System.out)).hasMessage("--k-values must be whole numbers above 0, got 0");
+    assertThatThrownBy(() -> TfidfReport.run(localJobs(), topK, List.of(TfidfConfigKeys.MODEL_LOGISTIC),
+        System.out)).hasMessage("--top-k must be a whole number above 0, got -1");
+    assertThat(dir.resolve("work")).doesNotExist();
+  }
+
+  private static Configuration localJobs() {
+    Configuration conf = new Configuration();
+    conf.set("mapreduce.framework.name", "local");
+    conf.set("fs.defaultFS", "file:///");
+    return conf;
   }
 }
