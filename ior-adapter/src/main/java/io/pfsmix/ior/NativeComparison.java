@@ -62,7 +62,7 @@ public final class NativeComparison {
   private final int ranks;
   private final int rounds;
   private final Path directory;
-  private final long pauseMillis;
+  private final int pauseSeconds;
 
   /**
    * @param ior the real IOR's binary
@@ -80,14 +80,14 @@ public final class NativeComparison {
     this.ranks = ranks;
     this.rounds = rounds;
     this.directory = directory;
-    this.pauseMillis = pauseSeconds * 1000L;
+    this.pauseSeconds = pauseSeconds;
   }
 
   public void run(List<Case> cases, PrintStream out) throws IOException, InterruptedException {
     String target = directory.resolve("ior-bench-file").toString();
     out.printf(Locale.ROOT, "ior bench --native: %s under mpirun -np %d against pfsmix ior -a POSIX -N %d, a process"
         + " per run, alternating, %d rounds, each run after %d s idle, in %s%n", ior, ranks, ranks, rounds,
-        pauseMillis / 1000, directory);
+        pauseSeconds, directory);
     out.printf(Locale.ROOT, "%-16s %-6s %12s %12s %10s  %-28s %s%n", "case", "phase", "real MiB/s", "java MiB/s",
         "java/real", "ratio per round", "load average start..end");
     for (Case c : cases) {
@@ -131,7 +131,7 @@ public final class NativeComparison {
   }
 
   private IorResult runReal(Case c, String target) throws IOException, InterruptedException {
-    Thread.sleep(pauseMillis);
+    Thread.sleep(pauseSeconds * 1000L);
     List<String> mpirun = new ArrayList<>(List.of("-np", Integer.toString(ranks)));
     mpirun.addAll(mpirunArgs);
     List<String> flags = new ArrayList<>(List.of("-a", "POSIX"));
@@ -141,7 +141,7 @@ public final class NativeComparison {
   }
 
   private IorResult runJava(Case c, String target) throws IOException, InterruptedException {
-    Thread.sleep(pauseMillis);
+    Thread.sleep(pauseSeconds * 1000L);
     List<String> flags = new ArrayList<>(List.of("-a", "POSIX", "-N", Integer.toString(ranks)));
     flags.addAll(c.flags());
     flags.addAll(List.of("-o", target));

@@ -13,6 +13,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.Predicate;
+import java.util.stream.IntStream;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
@@ -108,8 +109,7 @@ public final class TfidfReport {
           + "models: %s (nearest centroids: %d per class)%n", o.trainRecords, o.trainSeed, o.testRecords, o.testSeed,
           o.attackShare, String.join(", ", models), o.centroidsPerClass);
       // the report's K is measured on the split too, or the confusion matrix and the summary would have nothing
-      int[] ks = java.util.stream.IntStream.concat(Arrays.stream(o.ks), java.util.stream.IntStream.of(o.reportK))
-          .distinct().sorted().toArray();
+      int[] ks = IntStream.concat(Arrays.stream(o.ks), IntStream.of(o.reportK)).distinct().sorted().toArray();
       for (String kind : models) {
         Configuration modelConf = new Configuration(conf);
         modelConf.set(TfidfConfigKeys.MODEL, kind);

@@ -2,6 +2,7 @@ package io.pfsmix.tfidf;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -51,7 +52,7 @@ class TfidfReportTest {
     assertThat(summary.group(2)).isEqualTo(row.group(2));
     assertThat(Double.parseDouble(summary.group(1))).isGreaterThan(0.5);
     assertThat(results.get(TfidfConfigKeys.MODEL_LOGISTIC).split.accuracy())
-        .isEqualTo(Double.parseDouble(row.group(1)), org.assertj.core.data.Offset.offset(0.00005));
+        .isEqualTo(Double.parseDouble(row.group(1)), within(0.00005));
     assertThat(dir.resolve("work")).doesNotExist();
   }
 
