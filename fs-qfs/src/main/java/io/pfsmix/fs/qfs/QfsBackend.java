@@ -241,7 +241,7 @@ public final class QfsBackend implements StorageBackend {
   @Override
   public WriteHandle openShared(String path, CreateOptions options) throws IOException {
     checkOpen(path);
-    long client = clients.connect();
+    long client = clients.connectSharedWriter();
     try {
       long[] fdAndLength = call("open shared", path, () -> {
         QfsRoot.Place place = root.resolve(path);
@@ -365,6 +365,10 @@ public final class QfsBackend implements StorageBackend {
         }
       }
     }
+  }
+
+  int sharedWriterMaxRetries() {
+    return clients.sharedWriterMaxRetries();
   }
 
   long clientFor(String path) throws IOException {

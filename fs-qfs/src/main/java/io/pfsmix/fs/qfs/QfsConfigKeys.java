@@ -48,6 +48,15 @@ public final class QfsConfigKeys {
   public static final String MAX_RETRIES = PREFIX + "max.retries";
   public static final int MAX_RETRIES_DEFAULT = 6;
 
+  /**
+   * Retries of one failed operation of a shared (N-to-1) writer's client before it fails. A writer that allocates a
+   * chunk takes its write lease from the writer holding it, so a write fails again ("invalid write id", "lease has
+   * expired", EBUSY) as often as the other writers take the lease in between: 8 writers on a busy machine needed up
+   * to 10 retries in a row, where QFS's 6 fail the write (docs/qfs.md).
+   */
+  public static final String SHARED_WRITER_MAX_RETRIES = PREFIX + "shared.max.retries";
+  public static final int SHARED_WRITER_MAX_RETRIES_DEFAULT = 100;
+
   /** Seconds one metaserver or chunkserver operation may take before the client counts it failed and retries. */
   public static final String OP_TIMEOUT_SECONDS = PREFIX + "op.timeout";
   public static final int OP_TIMEOUT_SECONDS_DEFAULT = 30;

@@ -35,13 +35,15 @@ final class QfsConnection {
     int retryDelay = (int) values.duration(QfsConfigKeys.RETRY_DELAY_SECONDS,
         QfsConfigKeys.RETRY_DELAY_SECONDS_DEFAULT, TimeUnit.SECONDS, 0, 3600);
     int retries = values.integer(QfsConfigKeys.MAX_RETRIES, QfsConfigKeys.MAX_RETRIES_DEFAULT, 0, 1000);
+    int sharedWriterRetries = values.integer(QfsConfigKeys.SHARED_WRITER_MAX_RETRIES,
+        QfsConfigKeys.SHARED_WRITER_MAX_RETRIES_DEFAULT, 0, 1000);
     int timeout = (int) values.duration(QfsConfigKeys.OP_TIMEOUT_SECONDS,
         QfsConfigKeys.OP_TIMEOUT_SECONDS_DEFAULT, TimeUnit.SECONDS, 1, 3600);
     String logLevel = values.choice(QfsConfigKeys.CLIENT_LOG_LEVEL,
         QfsConfigKeys.CLIENT_LOG_LEVEL_DEFAULT, QfsConfigKeys.CLIENT_LOG_LEVELS);
     QfsClient.LIBRARY.load();
-    Clients clients = new Clients(metaserver, metaserver.substring(0, colon), port, retryDelay, retries, timeout,
-        logLevel);
+    Clients clients = new Clients(metaserver, metaserver.substring(0, colon), port, retryDelay, retries,
+        sharedWriterRetries, timeout, logLevel);
     long client = clients.connect();
     try {
       QfsRoot root = open(new QfsRoot(client, "/", 0), directory);
@@ -54,12 +56,21 @@ final class QfsConnection {
 
   /** How to connect a client to the metaserver: the backend's own, and one for each shared writer. */
   record Clients(String metaserver, String host, int port, int retryDelaySeconds, int maxRetries,
-      int timeoutSeconds, String logLevel) {
+      int sharedWriterMaxRetries, int timeoutSeconds, String logLevel) {
 
     long connect() throws IOException {
+      return connect(maxRetries);
+    }
+
+    /** A shared writer's client: its writes lose the chunk's write lease to the other writers, and retry for it. */
+    long connectSharedWriter() throws IOException {
+      return connect(sharedWriterMaxRetries);
+    }
+
+    private long connect(int retries) throws IOException {
       try {
         return NativeCalls.call(QfsConfigKeys.BACKEND_NAME, "connect", metaserver,
-            () -> QfsClient.connect(host, port, retryDelaySeconds, maxRetries, timeoutSeconds, logLevel));
+            () -> QfsClient.connect(host, port, retryDelaySeconds, retries, timeoutSeconds, logLevel));
       } catch (IOException e) {
         throw new IOException("cannot reach the QFS metaserver " + metaserver + " (" + QfsConfigKeys.METASERVER
             + "): " + e.getMessage() + "; `./pfsmix qfs up` starts pfsmix's own", e);

@@ -2,9 +2,11 @@ package io.pfsmix.fs.qfs;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.util.Set;
 
 import io.pfsmix.fs.backend.ScratchBuffer;
 import io.pfsmix.fs.backend.WriteHandle;
+import io.pfsmix.fs.posix.ErrnoException;
 import io.pfsmix.fs.posix.NativeCalls;
 
 /**
@@ -13,6 +15,12 @@ import io.pfsmix.fs.posix.NativeCalls;
  * shared writer's handle owns its client, and disconnects it on close.
  */
 final class QfsWriteHandle implements WriteHandle {
+
+  /**
+   * What QFS answers a writer whose chunk write lease another writer took: EBUSY, EINVAL ("invalid write id"), and
+   * QFS's own EBADVERS, ELEASEEXPIRED and EALLOCFAILED (kfstypes.h).
+   */
+  private static final Set<Integer> LOST_LEASE = Set.of(16, 22, 1000, 1001, 1005);
 
   private final QfsBackend backend;
   private final long client;
@@ -34,13 +42,13 @@ final class QfsWriteHandle implements WriteHandle {
 
   @Override
   public void write(long position, ByteBuffer source) throws IOException {
-    scratch.write(position, source, (at, buffer, offset, length) -> NativeCalls.run(QfsConfigKeys.BACKEND_NAME,
-        "write at " + at, path, () -> QfsClient.pwrite(client(), fd, at, buffer, offset, length)));
+    scratch.write(position, source, (at, buffer, offset, length) -> run("write at " + at,
+        () -> QfsClient.pwrite(client(), fd, at, buffer, offset, length)));
   }
 
   @Override
   public void sync(boolean metadata) throws IOException {
-    NativeCalls.run(QfsConfigKeys.BACKEND_NAME, "sync", path, () -> QfsClient.sync(client(), fd));
+    run("sync", () -> QfsClient.sync(client(), fd));
   }
 
   @Override
@@ -53,12 +61,29 @@ final class QfsWriteHandle implements WriteHandle {
     if (!closed) {
       closed = true;
       try {
-        NativeCalls.run(QfsConfigKeys.BACKEND_NAME, "close", path, () -> QfsClient.close(client(), fd));
+        run("close", () -> QfsClient.close(client(), fd));
       } finally {
         if (ownsClient) {
           QfsClient.disconnect(client);
         }
       }
+    }
+  }
+
+  /**
+   * A shared writer's failure that QFS gives a writer which lost the chunk's write lease says that its retries ran
+   * out, and which key sets them: QFS's own message ("Device or resource busy") does not.
+   */
+  private void run(String operation, NativeCalls.Action action) throws IOException {
+    try {
+      NativeCalls.run(QfsConfigKeys.BACKEND_NAME, operation, path, action);
+    } catch (IOException e) {
+      if (ownsClient && e.getCause() instanceof ErrnoException errno && LOST_LEASE.contains(errno.errno())) {
+        throw new IOException(e.getMessage() + "; a shared writer retries while other writers of the file take"
+            + " the chunk's write lease, " + backend.sharedWriterMaxRetries() + " times in a row at most ("
+            + QfsConfigKeys.SHARED_WRITER_MAX_RETRIES + ")", e);
+      }
+      throw e;
     }
   }
 

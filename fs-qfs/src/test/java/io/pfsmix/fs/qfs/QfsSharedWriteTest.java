@@ -41,11 +41,13 @@ class QfsSharedWriteTest {
   void iorRanksAsThreadsWriteOneFileAndReadEveryByteBack() throws IOException {
     assertThat(PositionedWrites.supported(DIR.fs(), new Path("/ior/n-to-1"))).isTrue();
     DIR.fs().mkdirs(new Path("/ior"));
-    // -W and -R: each rank checks what it wrote, and what another rank wrote (-C over 4 declared nodes)
-    IorResult result = ior("-a", "HADOOP", "-w", "-r", "-W", "-R", "-C", "-O", "numNodes=4", "-k", "-N", "4", "-s",
-        "3", "-b", "1m", "-t", "256k", "-o", "pfs:///ior/n-to-1");
+    // -Y: every write is synced, so each one takes the chunk's write lease from another rank. With QFS's 6 retries
+    // for shared writers too, one run of four of this failed with EBUSY (docs/qfs.md).
+    // -W and -R: each rank checks what it wrote, and what another rank wrote (-C over 16 declared nodes)
+    IorResult result = ior("-a", "HADOOP", "-w", "-r", "-Y", "-W", "-R", "-C", "-O", "numNodes=16", "-k", "-N",
+        "16", "-s", "1", "-b", "512k", "-t", "128k", "-o", "pfs:///ior/n-to-1");
     assertThat(result.dataErrors()).isEmpty();
-    assertThat(DIR.fs().getFileStatus(new Path("/ior/n-to-1")).getLen()).isEqualTo(4L * 3 * (1 << 20));
+    assertThat(DIR.fs().getFileStatus(new Path("/ior/n-to-1")).getLen()).isEqualTo(16L * 512 * 1024);
   }
 
   @Test
