@@ -167,6 +167,10 @@ final class MixEnvironment implements AutoCloseable {
     // the binding's lock (docs/orangefs.md), which `pfsmix predict` models from this entry (Predictor.CLIENT_CALLS_KEY)
     description.put("client calls", "one at a time per process (the binding serializes calls into OrangeFS's client"
         + " library)");
+    // the backend's own walk of a path (OrangefsRoot.resolve), which the prediction replays as that many turns
+    // (Predictor.CALLS_PER_PATH_COMPONENT_KEY)
+    description.put("client calls per path component", "2 (the backend resolves a path itself: a lookup and a getattr"
+        + " per component)");
   }
 
   private void startQfs(Progress progress) throws Exception {

@@ -16,6 +16,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -272,8 +273,8 @@ class PredictTest {
     Path jobDir = Files.createDirectories(dir.resolve("traces/lock-job"));
     jobTraces.write(jobDir);
 
-    PhaseCalls ior = PhaseCalls.load(iorDir, "ior", t0, end(ranks), null, true);
-    PhaseCalls tfidf = PhaseCalls.load(jobDir, "tfidf", t0, end(jobTraces), null, true);
+    PhaseCalls ior = PhaseCalls.load(iorDir, "ior", t0, end(ranks), null, true, 0);
+    PhaseCalls tfidf = PhaseCalls.load(jobDir, "tfidf", t0, end(jobTraces), null, true, 0);
     assertThat(ior.processOf("rank-0")).isEqualTo(ior.processOf("rank-1")).isEqualTo(tfidf.processOf("rank-2"));
     // rank 1's fsyncs took 2 ms, of which they had the client 1 ms (the last 11 us less: rank 0 closed meanwhile)
     List<PhaseCalls.Call> syncs = ior.byActor().get("rank-1").stream()
@@ -306,6 +307,50 @@ class PredictTest {
     assertThat(SimModel.run(simulator.toAbsolutePath(), dir.resolve("free/both"), free,
         List.of(new SimModel.Workload(jobFree, 1, 1), new SimModel.Workload(iorFree, 1, 1))).runtime())
         .isCloseTo(0.020, within(0.0005));
+  }
+
+  /**
+   * A client that walks paths itself (OrangeFS's backend: a lookup and a getattr per component) takes a turn in its
+   * library per call of the walk, each behind the other threads' calls: beside a rank that keeps the library busy, a
+   * stat of a four-component path waits eight times, not once. Alone, the turns cost nothing.
+   */
+  @Test
+  void aStatThatWalksItsPathWaitsOnceForEachOfItsTurns() throws Exception {
+    long t0 = TestTraces.T0;
+    // a rank's byte read (to calibrate from) and 100 fsyncs of 1 ms, back to back, and in the same process a job's
+    // two stats of 0.8 ms, 1 ms apart
+    long[][] syncs = new long[101][];
+    Arrays.fill(syncs, new long[] {2, 0, 0, 1_000_000});
+    syncs[0] = new long[] {0, 0, 1, 1000};
+    TestTraces ranks = new TestTraces().rankAccesses("n1", 9000, 0, "/ior/ckpt", syncs, t0);
+    Path iorDir = Files.createDirectories(dir.resolve("traces/walk-ior"));
+    ranks.write(iorDir);
+    TestTraces job = new TestTraces().rankStats("n1", 9000, 2, "/a/b/c/d",
+        new long[][] {{800_000, 1_000_000}, {800_000, 1_000_000}}, t0);
+    Path jobDir = Files.createDirectories(dir.resolve("traces/walk-job"));
+    job.write(jobDir);
+
+    Path simulator = Paths.get(System.getProperty("pfsmix.simgrid.predict", "target/native/pfsmix-simgrid-predict"));
+    assumeTrue(Files.isExecutable(simulator), "SimGrid predictor not built at " + simulator);
+    double[] added = new double[3];
+    for (int perComponent : new int[] {0, 2}) {
+      PhaseCalls ior = PhaseCalls.load(iorDir, "ior", t0, end(ranks), null, true, perComponent);
+      PhaseCalls tfidf = PhaseCalls.load(jobDir, "tfidf", t0, end(job), null, true, perComponent);
+      assertThat(tfidf.turns(tfidf.byActor().get("rank-2").get(0))).isEqualTo(perComponent == 0 ? 1 : 8);
+      SimModel.Machine m = new SimModel.Machine(Calibration.fit(List.of(tfidf, ior), 2, 0), 1, MIB, 2, 1e15, 0,
+          false);
+      Path out = dir.resolve("walk-" + perComponent);
+      double alone = SimModel.run(simulator.toAbsolutePath(), out.resolve("alone"), m,
+          List.of(new SimModel.Workload(tfidf, 1, 1))).seconds().get("tfidf");
+      double together = SimModel.run(simulator.toAbsolutePath(), out.resolve("both"), m,
+          List.of(new SimModel.Workload(tfidf, 1, 1), new SimModel.Workload(ior, 1, 1))).seconds().get("tfidf");
+      // alone as measured: 1 ms, 0.8 ms, 1 ms, 0.8 ms
+      assertThat(alone).as("the job alone, %d calls per component", perComponent).isCloseTo(0.0036, within(0.0003));
+      added[perComponent] = together - alone;
+    }
+    // each stat waits for the rank's 1 ms fsync under way: once as one turn, eight times as eight
+    assertThat(added[0]).as("one turn per stat").isBetween(0.0, 0.0025);
+    assertThat(added[2]).as("eight turns per stat").isCloseTo(2 * 8 * 0.001, within(0.002));
   }
 
   @Test
@@ -453,6 +498,40 @@ class PredictTest {
     // a shared disk: the start-up stops from the flush's start (10 ms in) to its end (510 ms), then does its other
     // 290 ms: the input's reads begin 500 ms later than alone, after the flush
     assertThat(jobMixed[1]).isCloseTo(alone + 0.5, within(0.01));
+  }
+
+  /**
+   * Where the mix recorded a client that walks paths itself, an open takes a turn per call of its walk, each with its
+   * share of the CPU beside the call (all of it beside the first turn held that turn until it was spent).
+   */
+  @Test
+  void theMixsEntryForAWalkingClientSplitsAnOpenIntoTurnsWithTheirShareOfTheCpu() throws Exception {
+    Path r = results();
+    String json = Files.readString(r.resolve("results.json"));
+    json = json.replace("\"status\":\"ok\",\"workloads\":[{\"workload\":\"tfidf\"",
+        "\"status\":\"ok\",\"cpu\":{\"machineSeconds\":0.021114,\"mixProcessSeconds\":0.01,\"storageSeconds\":0.01},"
+            + "\"workloads\":[{\"workload\":\"tfidf\"");
+    String walking = json.replace("\"phases\":[", "\"environment\":{\"pfs\":{\"client calls\":\"one at a time per"
+        + " process\",\"client calls per path component\":\"2 (a lookup and a getattr)\"}},\"phases\":[");
+    Files.writeString(r.resolve("results.json"), walking);
+    Path simulator = Paths.get(System.getProperty("pfsmix.simgrid.predict", "target/native/pfsmix-simgrid-predict"));
+    assumeTrue(Files.isExecutable(simulator), "SimGrid predictor not built at " + simulator);
+    Predictor.Options options = new Predictor.Options(simulator.toAbsolutePath(), r.resolve("models"), 2, 1e12, 0,
+        MIB, 1, false, 0.0, null);
+    ByteArrayOutputStream text = new ByteArrayOutputStream();
+    new Predictor(r, options, new PrintStream(text, true, StandardCharsets.UTF_8)).run();
+    assertThat(text.toString(StandardCharsets.UTF_8)).contains("a walk of a path 2 per component (client calls per"
+        + " path component)");
+    // the open of /in/part-0 (1 us, 2 us of CPU beside it): four turns of a quarter each
+    String turn = "tfidf.0.0 serve 0.000000500 2\ntfidf.0.0 sleep 0.000000250\n";
+    assertThat(Files.readString(r.resolve("models/pfs-r1-n-to-1/mixed/actions/tfidf.0.0.txt")))
+        .contains("tfidf.0.0 startup 0.001000000\n" + turn.repeat(4) + "tfidf.0.0 startup");
+
+    Files.writeString(r.resolve("results.json"), walking.replace("\"2 (a lookup", "\"two (a lookup"));
+    assertThatThrownBy(() -> new Predictor(r, options, new PrintStream(new ByteArrayOutputStream(), true,
+        StandardCharsets.UTF_8)).run()).isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining(r.resolve("results.json").toString())
+        .hasMessageContaining("'client calls per path component' must start with a whole number, got 'two");
   }
 
   @Test

@@ -84,6 +84,18 @@ final class TestTraces {
     return this;
   }
 
+  /** A rank's stats of one path, {duration, time since the previous call ended} each (ns), from startNs. */
+  TestTraces rankStats(String host, int pid, int rank, String path, long[][] stats, long startNs) {
+    EventContext c = new EventContext(host, pid, "", "", rank);
+    long t = startNs;
+    for (long[] stat : stats) {
+      t += stat[1] - 10_000;
+      t = add(t, stat[0], TraceOp.GET_FILE_STATUS, TracePoint.POSIX, path, TraceRecord.NONE, TraceRecord.NONE,
+          TraceRecord.NONE, c);
+    }
+    return this;
+  }
+
   /**
    * A Hadoop task's namespace calls around one read and one write, each path spelled as Hadoop prints it (pfs:/x): it
    * makes a directory, lists one, stats the root, a missing file (failing) and its input, fails to open a missing file,

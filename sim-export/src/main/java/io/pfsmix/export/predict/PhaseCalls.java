@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.EnumSet;
@@ -61,13 +62,15 @@ public final class PhaseCalls {
   /** Per actor, its process (host and pid); the actors of a process share its client library. */
   private final Map<String, String> processOf;
   private final boolean oneCallAtATime;
+  private final int callsPerPathComponent;
 
   private PhaseCalls(String workload, long workloadStartNs, long workloadEndNs, TracePoint point,
       Map<String, List<Call>> byActor, Map<String, Map<Integer, Integer>> barriers, PhaseCpu cpu,
-      Map<String, String> processOf, boolean oneCallAtATime) {
+      Map<String, String> processOf, boolean oneCallAtATime, int callsPerPathComponent) {
     this.cpu = cpu;
     this.processOf = processOf;
     this.oneCallAtATime = oneCallAtATime;
+    this.callsPerPathComponent = callsPerPathComponent;
     this.barriers = barriers;
     this.workload = workload;
     this.workloadStartNs = workloadStartNs;
@@ -81,7 +84,7 @@ public final class PhaseCalls {
    * model idles from the start to an actor's first call and adds the time from the last call to the end.
    */
   public static PhaseCalls load(Path phaseDir, String workload, long startNs, long endNs) throws IOException {
-    return load(phaseDir, workload, startNs, endNs, null, false);
+    return load(phaseDir, workload, startNs, endNs, null, false, 0);
   }
 
   /**
@@ -94,10 +97,11 @@ public final class PhaseCalls {
   /**
    * As {@link #load(Path, String, long, long)}, with what the machine's CPU spent during the phase (null: unknown), and
    * whether the file system's client lets one call of a process in at a time (OrangeFS's binding): each call's service
-   * is then what it had the client to itself.
+   * is then what it had the client to itself. Such a client may walk a path itself, callsPerPathComponent calls into
+   * its library per component, each a turn (0: a call is one turn).
    */
   public static PhaseCalls load(Path phaseDir, String workload, long startNs, long endNs, PhaseCpu cpu,
-      boolean oneCallAtATime) throws IOException {
+      boolean oneCallAtATime, int callsPerPathComponent) throws IOException {
     List<Path> files;
     try (Stream<Path> s = Files.list(phaseDir)) {
       files = s.filter(f -> f.getFileName().toString().endsWith(".ptrace")).sorted().toList();
@@ -140,7 +144,7 @@ public final class PhaseCalls {
       calls = withService(calls, processOf);
     }
     return new PhaseCalls(workload, startNs, endNs, point, calls, barriers(calls, ranks), cpu, processOf,
-        oneCallAtATime);
+        oneCallAtATime, callsPerPathComponent);
   }
 
   /**
@@ -163,6 +167,24 @@ public final class PhaseCalls {
     calls.forEach((actor, own) -> out.put(actor, own.stream().map(c -> new Call(c.startNs(), c.endNs(), c.kind(),
         c.bytes(), c.path(), c.offset(), service.get(c))).toList()));
     return out;
+  }
+
+  /**
+   * The turns a call takes in a client that lets one call in at a time: where the client walks a path itself, a call
+   * that walks its path (an open, a stat, a namespace call) takes one per call into the library; any other call one.
+   */
+  public int turns(Call c) {
+    boolean walks = switch (c.kind()) {
+      case OPEN, STAT, METADATA -> true;
+      default -> false;
+    };
+    if (!oneCallAtATime || callsPerPathComponent == 0 || !walks) {
+      return 1;
+    }
+    // a path as Hadoop prints it (pfs:/x) has no component in its scheme
+    long components = Arrays.stream(c.path().replaceFirst("^[a-z][a-z0-9+.-]*:", "").split("/"))
+        .filter(part -> !part.isEmpty()).count();
+    return (int) Math.max(1, callsPerPathComponent * components);
   }
 
   /** The actor's process (host/pid), whose calls share one client library where it lets one call in at a time. */

@@ -11,6 +11,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * `pfsmix predict`: from a traced mix's results directory, calibrates the storage model from the phases in which each
@@ -44,6 +46,8 @@ public final class Predictor {
    */
   static final String CLIENT_CALLS_KEY = "client calls";
   static final String ONE_CALL_AT_A_TIME = "one at a time per process";
+  /** results.json's environment entry: how many calls into the client library a path's component costs (a number). */
+  static final String CALLS_PER_PATH_COMPONENT_KEY = "client calls per path component";
 
   /**
    * The embedded pfs keeps its files in a local directory: a read or write there copies between the caller's buffer and
@@ -110,11 +114,13 @@ public final class Predictor {
               : device.isEmpty() ? "the mix recorded no storage device" : "storage device " + device);
       boolean oneCallAtATime = root.path("environment").path(fs.getKey()).path(CLIENT_CALLS_KEY).asText("")
           .startsWith(ONE_CALL_AT_A_TIME);
+      int perComponent = oneCallAtATime ? callsPerPathComponent(root.path("environment").path(fs.getKey())) : 0;
       if (oneCallAtATime) {
         out.printf(Locale.ROOT, "%s: the client lets one call of a process in at a time (%s): a process's calls take"
-            + " turns%n", fs.getKey(), CLIENT_CALLS_KEY);
+            + " turns%s%n", fs.getKey(), CLIENT_CALLS_KEY, perComponent == 0 ? ""
+                : ", a walk of a path " + perComponent + " per component (" + CALLS_PER_PATH_COMPONENT_KEY + ")");
       }
-      rows.addAll(predictFs(fs.getKey(), fs.getValue(), clientDisk, oneCallAtATime));
+      rows.addAll(predictFs(fs.getKey(), fs.getValue(), clientDisk, oneCallAtATime, perComponent));
     }
     if (rows.isEmpty()) {
       throw new IllegalArgumentException(results.resolve("results.json") + " has no repetition with TFIDF and IOR traced"
@@ -123,7 +129,8 @@ public final class Predictor {
     return rows;
   }
 
-  private List<Row> predictFs(String fs, List<Phase> phases, boolean clientDisk, boolean oneCallAtATime)
+  private List<Row> predictFs(String fs, List<Phase> phases, boolean clientDisk, boolean oneCallAtATime,
+      int callsPerPathComponent)
       throws IOException, InterruptedException {
     Map<String, PhaseCalls> alone = new LinkedHashMap<>();
     for (Phase p : phases) {
@@ -132,7 +139,8 @@ public final class Predictor {
         Run run = p.workloads().get(workload);
         Path dir = results.resolve("traces").resolve(p.id());
         if (run != null && Files.isDirectory(dir)) {
-          alone.put(p.id(), PhaseCalls.load(dir, workload, run.startNs(), run.endNs(), p.cpu(), oneCallAtATime));
+          alone.put(p.id(), PhaseCalls.load(dir, workload, run.startNs(), run.endNs(), p.cpu(), oneCallAtATime,
+              callsPerPathComponent));
         }
       }
     }
@@ -258,6 +266,20 @@ public final class Predictor {
       }
     }
     return null;
+  }
+
+  /** The number the file system's environment entry starts with; 0 when the mix recorded none (older results). */
+  private int callsPerPathComponent(JsonNode environment) {
+    String entry = environment.path(CALLS_PER_PATH_COMPONENT_KEY).asText("").trim();
+    if (entry.isEmpty()) {
+      return 0;
+    }
+    Matcher number = Pattern.compile("^(\\d{1,3})\\b").matcher(entry);
+    if (!number.find()) {
+      throw new IllegalArgumentException(results.resolve("results.json") + ": environment entry '"
+          + CALLS_PER_PATH_COMPONENT_KEY + "' must start with a whole number, got '" + entry + "'");
+    }
+    return Integer.parseInt(number.group(1));
   }
 
   private static JsonNode read(Path json) throws IOException {

@@ -133,8 +133,7 @@ public final class SimModel {
         // processes at once, as many as it takes (at most one per core)
         double rate = m.target().callCpu(p.workload());
         double serveCpu = c.serviceSeconds() * rate * (kind == null ? scale : 1);
-        String serve = serveCpu > 0 ? String.format(Locale.ROOT, "%s serve %.9f %d%n", name, serveCpu,
-            (int) Math.min(m.cores(), Math.ceil(rate))) : "";
+        String serve = serve(name, serveCpu, rate, m);
         if (kind == null && c.kind() == EventKind.WRITE && m.target().hasWriteBack()) {
           // into the cache, taking the time it took; the fsync of its file stores it on the target's disk
           long bytes = Math.round(c.bytes() * scale);
@@ -159,7 +158,11 @@ public final class SimModel {
         } else {
           // an fsync, and a close that commits written data, wait for the actor's write-back to reach the disks
           boolean drain = kind == Calibration.MetaKind.FSYNC || kind == Calibration.MetaKind.CLOSE_AFTER_WRITE;
-          out.write((drain ? name + " fsync\n" : "") + serve + line(name, "sleep", c.serviceSeconds()));
+          // a client that walks the path itself takes a turn for each of its calls into the library, each behind
+          // the other threads' calls and with its share of the call's CPU beside it
+          int turns = p.turns(c);
+          String turn = serve(name, serveCpu / turns, rate, m) + line(name, "sleep", c.serviceSeconds() / turns);
+          out.write((drain ? name + " fsync\n" : "") + turn.repeat(turns));
         }
       }
       int last = p.barrierBefore(actor, calls.size());
@@ -168,6 +171,12 @@ public final class SimModel {
         out.write(barrier(name, p, copy, last));
       }
     }
+  }
+
+  /** The serve action before a call: cpu seconds beside it, run by as many processes as the rate takes cores. */
+  private static String serve(String name, double cpu, double rate, Machine m) {
+    return cpu > 0 ? String.format(Locale.ROOT, "%s serve %.9f %d%n", name, cpu,
+        (int) Math.min(m.cores(), Math.ceil(rate))) : "";
   }
 
   /** The target a call's bytes are on: each copy of an actor works on files of its own (its checkpoint, its split). */
