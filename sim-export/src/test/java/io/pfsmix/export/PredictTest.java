@@ -76,6 +76,13 @@ class PredictTest {
         + ",\"status\":\"ok\",\"workloads\":[" + workloads + "]}";
   }
 
+  /** The alone phase of a workload given the CPU the mix measured: machineSeconds, 10 ms of it the storage's. */
+  private static String withCpu(String json, String workload, double machineSeconds) {
+    String phaseOf = "\"status\":\"ok\",\"workloads\":[{\"workload\":\"" + workload + "\"";
+    return json.replace(phaseOf, "\"status\":\"ok\",\"cpu\":{\"machineSeconds\":" + machineSeconds
+        + ",\"mixProcessSeconds\":0.01,\"storageSeconds\":0.01}," + phaseOf.substring("\"status\":\"ok\",".length()));
+  }
+
   private static String workload(String name, long start, long end) {
     return "{\"workload\":\"" + name + "\",\"startNs\":" + start + ",\"endNs\":" + end + "}";
   }
@@ -203,13 +210,7 @@ class PredictTest {
     // the mix measured the machine's CPU in the alone phases, with the storage's servers on it: TFIDF's 1.11 ms of
     // computing (1 ms to its open, 11 gaps of 10 us) and 20.004 ms more beside its 10.002 ms of calls (10 reads, an
     // open and a close); IOR's two ranks twice its computing, and 20.004 ms beside their 20.004 ms of calls
-    String json = Files.readString(r.resolve("results.json"));
-    json = json.replace("\"status\":\"ok\",\"workloads\":[{\"workload\":\"tfidf\"",
-        "\"status\":\"ok\",\"cpu\":{\"machineSeconds\":0.021114,\"mixProcessSeconds\":0.01,\"storageSeconds\":0.01},"
-            + "\"workloads\":[{\"workload\":\"tfidf\"");
-    json = json.replace("\"status\":\"ok\",\"workloads\":[{\"workload\":\"ior\"",
-        "\"status\":\"ok\",\"cpu\":{\"machineSeconds\":0.022224,\"mixProcessSeconds\":0.01,\"storageSeconds\":0.01},"
-            + "\"workloads\":[{\"workload\":\"ior\"");
+    String json = withCpu(withCpu(Files.readString(r.resolve("results.json")), "tfidf", 0.021114), "ior", 0.022224);
     Files.writeString(r.resolve("results.json"), json);
     assertThat(json).contains("\"machineSeconds\":0.021114", "\"machineSeconds\":0.022224");
     Path simulator = Paths.get(System.getProperty("pfsmix.simgrid.predict", "target/native/pfsmix-simgrid-predict"));
@@ -507,10 +508,7 @@ class PredictTest {
   @Test
   void theMixsEntryForAWalkingClientSplitsAnOpenIntoTurnsWithTheirShareOfTheCpu() throws Exception {
     Path r = results();
-    String json = Files.readString(r.resolve("results.json"));
-    json = json.replace("\"status\":\"ok\",\"workloads\":[{\"workload\":\"tfidf\"",
-        "\"status\":\"ok\",\"cpu\":{\"machineSeconds\":0.021114,\"mixProcessSeconds\":0.01,\"storageSeconds\":0.01},"
-            + "\"workloads\":[{\"workload\":\"tfidf\"");
+    String json = withCpu(Files.readString(r.resolve("results.json")), "tfidf", 0.021114);
     String walking = json.replace("\"phases\":[", "\"environment\":{\"pfs\":{\"client calls\":\"one at a time per"
         + " process\",\"client calls per path component\":\"2 (a lookup and a getattr)\"}},\"phases\":[");
     Files.writeString(r.resolve("results.json"), walking);
