@@ -13,14 +13,15 @@ import picocli.CommandLine.Parameters;
 @Command(name = "predict", mixinStandardHelpOptions = true,
     header = "Predict a mix from its alone phases' traces in SimGrid; compare with what was measured.",
     description = {"Calibrates the storage's read/write bandwidth and latency and the clients'",
-        "CPU time in and between I/O calls from the phases of RESULTS_DIR (a traced mix) in",
-        "which TFIDF and IOR ran alone, replays those traces together in SimGrid",
-        "(shared disks, links and client cores; write-back writes, fsync a barrier;",
-        "a local cluster's CPU beside each call, calibrated from the CPU the mix",
-        "measured; a client that lets one call of a process in at a time, as the",
-        "mix recorded for OrangeFS), and prints predicted runtimes, slowdowns and",
-        "mixed/serial beside the measured ones with the error; then what-if scaling",
-        "(clients, data, targets).",
+        "CPU time in and between I/O calls from the phases of RESULTS_DIR (a traced",
+        "mix) in which TFIDF and IOR ran alone, replays those traces together in",
+        "SimGrid (shared disks, links and client cores; write-back writes, fsync a",
+        "barrier; a local cluster's CPU beside each call, calibrated from the CPU the",
+        "mix measured; a client that lets one call of a process in at a time, a",
+        "path's walk a turn per call into its library, as the mix recorded for",
+        "OrangeFS), and prints predicted runtimes, slowdowns and mixed/serial beside",
+        "the measured ones with the error; then what-if scaling (clients, data,",
+        "targets).",
         "Model and validation: docs/predict.md."})
 final class PredictCommand implements Callable<Integer> {
 
