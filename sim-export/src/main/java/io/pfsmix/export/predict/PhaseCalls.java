@@ -181,9 +181,8 @@ public final class PhaseCalls {
     if (!oneCallAtATime || callsPerPathComponent == 0 || !walks) {
       return 1;
     }
-    // a path as Hadoop prints it (pfs:/x) has no component in its scheme
-    long components = Arrays.stream(c.path().replaceFirst("^[a-z][a-z0-9+.-]*:", "").split("/"))
-        .filter(part -> !part.isEmpty()).count();
+    // the path as the file system names it (EventNormalizer.fsPath: no scheme or authority)
+    long components = Arrays.stream(c.path().split("/")).filter(part -> !part.isEmpty()).count();
     return (int) Math.max(1, callsPerPathComponent * components);
   }
 

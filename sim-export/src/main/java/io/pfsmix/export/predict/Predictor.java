@@ -107,14 +107,14 @@ public final class Predictor {
       byFs.computeIfAbsent(p.fs(), f -> new ArrayList<>()).add(p);
     }
     for (Map.Entry<String, List<Phase>> fs : byFs.entrySet()) {
-      String device = root.path("environment").path(fs.getKey()).path(CLIENT_DISK_KEY).asText("");
+      JsonNode environment = root.path("environment").path(fs.getKey());
+      String device = environment.path(CLIENT_DISK_KEY).asText("");
       boolean clientDisk = options.clientDisk() != null ? options.clientDisk() : device.startsWith(CLIENT_DISK_SHARED);
       out.printf(Locale.ROOT, "%s: start-ups %s by the storage's fsyncs (%s)%n", fs.getKey(),
           clientDisk ? "held up" : "not held up", options.clientDisk() != null ? "--client-disk"
               : device.isEmpty() ? "the mix recorded no storage device" : "storage device " + device);
-      boolean oneCallAtATime = root.path("environment").path(fs.getKey()).path(CLIENT_CALLS_KEY).asText("")
-          .startsWith(ONE_CALL_AT_A_TIME);
-      int perComponent = oneCallAtATime ? callsPerPathComponent(root.path("environment").path(fs.getKey())) : 0;
+      boolean oneCallAtATime = environment.path(CLIENT_CALLS_KEY).asText("").startsWith(ONE_CALL_AT_A_TIME);
+      int perComponent = oneCallAtATime ? callsPerPathComponent(environment) : 0;
       if (oneCallAtATime) {
         out.printf(Locale.ROOT, "%s: the client lets one call of a process in at a time (%s): a process's calls take"
             + " turns%s%n", fs.getKey(), CLIENT_CALLS_KEY, perComponent == 0 ? ""
