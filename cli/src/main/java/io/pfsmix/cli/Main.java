@@ -1,5 +1,10 @@
 package io.pfsmix.cli;
 
+import java.util.List;
+
+import org.apache.log4j.Level;
+import org.apache.log4j.Logger;
+
 import picocli.CommandLine;
 
 /** Entry point of {@code ./pfsmix}. */
@@ -14,7 +19,21 @@ public final class Main {
       System.err.println("pfsmix: " + problem);
       System.exit(UserErrorHandler.EXIT_USER_ERROR);
     }
+    quietRepeatedHadoopWarnings();
     System.exit(commandLine().execute(args));
+  }
+
+  /**
+   * Hadoop warns about the same harmless things at every job a command submits in this JVM (the local runner's metrics
+   * system started again; job arguments not parsed by ToolRunner, where picocli parsed them): the mix, the demo and the
+   * classifier's report and bench run dozens of jobs, and these lines would bury their progress and tables. Set here
+   * rather than in conf/log4j.properties so that a HADOOP_CONF_DIR of the user's own keeps it.
+   */
+  private static void quietRepeatedHadoopWarnings() {
+    for (String logger : List.of("org.apache.hadoop.metrics2.impl.MetricsSystemImpl",
+        "org.apache.hadoop.mapreduce.JobResourceUploader")) {
+      Logger.getLogger(logger).setLevel(Level.ERROR);
+    }
   }
 
   /** The full command tree, shared by {@link #main} and tests that run commands in-process. */

@@ -1,11 +1,9 @@
 package io.pfsmix.mix;
 
-import java.util.List;
-
 import org.apache.log4j.Level;
 import org.apache.log4j.Logger;
 
-/** The levels a mix sets on Hadoop's loggers, so that its own progress lines are what a user reads. */
+/** Hadoop's logging while a mix stops its workloads, so that the mix's own lines say what happened. */
 final class HadoopLogs {
 
   private static final Logger HADOOP = Logger.getLogger("org.apache.hadoop");
@@ -13,17 +11,6 @@ final class HadoopLogs {
   private static boolean stopping;
 
   private HadoopLogs() {
-  }
-
-  /**
-   * Hadoop warns about the same harmless things at every job a mix submits (a second local job's metrics system, job
-   * arguments not parsed by ToolRunner); they would bury the mix's progress lines.
-   */
-  static void quietRepeatedWarnings() {
-    for (String logger : List.of("org.apache.hadoop.metrics2.impl.MetricsSystemImpl",
-        "org.apache.hadoop.mapreduce.JobResourceUploader")) {
-      Logger.getLogger(logger).setLevel(Level.ERROR);
-    }
   }
 
   /**

@@ -115,7 +115,6 @@ public final class MixRunner {
   public MixResults run() throws IOException {
     startedNs = clock.getAsLong();
     ResultsFiles.claim(settings.results(), results(RUNNING, null));
-    HadoopLogs.quietRepeatedWarnings();
     ReportCharts.startJava2d();
     Runnable hook = () -> {
       if (finished.getCount() > 0) {
