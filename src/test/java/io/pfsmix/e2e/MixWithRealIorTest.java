@@ -27,10 +27,10 @@ import io.pfsmix.trace.format.TracePoint;
 class MixWithRealIorTest {
 
   /** Where scripts/ior-build.sh installs the real IOR. */
-  private static final Path REAL_IOR = Path.of(System.getProperty("user.home"),
+  static final Path REAL_IOR = Path.of(System.getProperty("user.home"),
       ".cache/pfsmix/ior/current/install/bin/ior");
   /** Open MPI refuses root without the first, and more ranks than cores without the second. */
-  private static final String MPIRUN_ARGS = "--allow-run-as-root --oversubscribe";
+  static final String MPIRUN_ARGS = "--allow-run-as-root --oversubscribe";
 
   @TempDir
   Path root;

@@ -27,10 +27,13 @@ import picocli.CommandLine.Spec;
     description = {"Without --native: the driver on pfs:// (POSIX backend) against java.nio on the same files, N-to-1 "
         + "and N-to-N, writing then reading -s segments of -b bytes per rank in -t transfers, --rounds times.",
         "With --native PATH_TO_IOR: the real IOR under mpirun and the Java driver (pfsmix ior -a POSIX), each in a fresh "
-        + "process per run, on the same flags and files, alternating which goes first; prints each phase's "
-        + "bandwidths and the ratio java/real, per round and as medians, with the load average. Every run starts "
-        + "after --pause seconds idle (docs/ior.md says why); page-cache phases last a tenth of a second, so single "
-        + "rounds spread by 10-30%%: take 7 rounds or more to place a median within 5%%. Without IOR flags "
+        + "process per run, on the same flags and files, alternating which goes first; prints each round's "
+        + "bandwidths on stderr as it ends, then each phase's median bandwidths, their ratio java/real, the median of "
+        + "the rounds' own ratios (paired: a round's two runs are minutes apart at most, so the machine's drift "
+        + "cancels) and every round's ratio, with the load average. Every run starts "
+        + "after --pause seconds idle (docs/ior.md says why); page-cache phases last a tenth of a second or less, so "
+        + "single rounds spread by 10-40%% and more: runs of 7 to 21 rounds put one case's paired median anywhere from "
+        + "0.85 to 1.02 on one machine within six hours: pool the rounds of several runs to compare within 5%%. Without IOR flags "
         + "after --: N-to-1 and N-to-N, -t 1m (-b 64m) and -t 4k (-b 16m), -w -r -e -s 4. docs/benchmarks.md has "
         + "the figures and the command that produced them."})
 final class IorBenchCommand implements Callable<Integer> {
@@ -136,7 +139,7 @@ final class IorBenchCommand implements Callable<Integer> {
     List<String> mpirun = mpirunArgs == null || mpirunArgs.isBlank() ? List.of()
         : List.of(mpirunArgs.trim().split("\\s+"));
     new NativeComparison(conf, nativeIor, mpirun, javaDriverCommand(), ranks, rounds, directory(), pause).run(cases,
-        System.out);
+        System.out, System.err);
     return 0;
   }
 

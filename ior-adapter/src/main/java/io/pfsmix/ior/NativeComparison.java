@@ -83,13 +83,17 @@ public final class NativeComparison {
     this.pauseSeconds = pauseSeconds;
   }
 
-  public void run(List<Case> cases, PrintStream out) throws IOException, InterruptedException {
+  /**
+   * Prints the table to {@code out} and, as each round ends, its bandwidths to {@code progress}: a case takes minutes
+   * (every run waits its pause), the table comes only at its end.
+   */
+  public void run(List<Case> cases, PrintStream out, PrintStream progress) throws IOException, InterruptedException {
     String target = directory.resolve("ior-bench-file").toString();
     out.printf(Locale.ROOT, "ior bench --native: %s under mpirun -np %d against pfsmix ior -a POSIX -N %d, a process"
         + " per run, alternating, %d rounds, each run after %d s idle, in %s%n", ior, ranks, ranks, rounds,
         pauseSeconds, directory);
-    out.printf(Locale.ROOT, "%-16s %-6s %12s %12s %10s  %-28s %s%n", "case", "phase", "real MiB/s", "java MiB/s",
-        "java/real", "ratio per round", "load average start..end");
+    out.printf(Locale.ROOT, "%-16s %-6s %12s %12s %10s %12s  %-28s %s%n", "case", "phase", "real MiB/s", "java MiB/s",
+        "java/real", "paired", "ratio per round", "load average start..end");
     for (Case c : cases) {
       double[][] real = new double[2][rounds];
       double[][] java = new double[2][rounds];
@@ -103,6 +107,9 @@ public final class NativeComparison {
           record(java, round, runJava(c, target));
           record(real, round, runReal(c, target));
         }
+        progress.printf(Locale.ROOT, "ior bench: %s, round %d of %d: write %.1f and %.1f, read %.1f and %.1f MiB/s (real"
+            + " IOR and java)%n", c.label(), round + 1, rounds, real[0][round], java[0][round], real[1][round],
+            java[1][round]);
       }
       double loadAfter = loadAverage();
       String[] phases = {"write", "read"};
@@ -111,11 +118,14 @@ public final class NativeComparison {
           continue;
         }
         StringBuilder perRound = new StringBuilder();
+        double[] ratios = new double[rounds];
         for (int r = 0; r < rounds; r++) {
-          perRound.append(r == 0 ? "" : " ").append(String.format(Locale.ROOT, "%.2f", java[p][r] / real[p][r]));
+          ratios[r] = java[p][r] / real[p][r];
+          perRound.append(r == 0 ? "" : " ").append(String.format(Locale.ROOT, "%.2f", ratios[r]));
         }
-        out.printf(Locale.ROOT, "%-16s %-6s %12.1f %12.1f %10.2f  %-28s %.2f..%.2f%n", c.label(), phases[p],
-            median(real[p]), median(java[p]), median(java[p]) / median(real[p]), perRound, loadBefore, loadAfter);
+        out.printf(Locale.ROOT, "%-16s %-6s %12.1f %12.1f %10.2f %12.2f  %-28s %.2f..%.2f%n", c.label(), phases[p],
+            median(real[p]), median(java[p]), median(java[p]) / median(real[p]), median(ratios), perRound, loadBefore,
+            loadAfter);
       }
     }
   }
