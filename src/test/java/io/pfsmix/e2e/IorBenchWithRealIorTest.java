@@ -32,8 +32,8 @@ class IorBenchWithRealIorTest {
         + "builds it from its source tarball; ./run-tests runs it)");
     assumeTrue(MixCli.onPath("mpirun"), "no mpirun on PATH (Debian's openmpi-bin; scripts/ior-build.sh installs it)");
     Cli.Run run = Cli.run("ior", "bench", "--native", MixWithRealIorTest.REAL_IOR.toString(), "--mpirun-args",
-        MixWithRealIorTest.MPIRUN_ARGS, "--rounds", "2", "--pause", "0", "--dir", dir.toString(), "--", "-w", "-r", "-b",
-        "1m", "-t", "256k", "-s", "2");
+        MixWithRealIorTest.MPIRUN_ARGS, "--rounds", "2", "--pause", "0", "--dir", dir.toString(), "--", "-w", "-r",
+        "-b", "1m", "-t", "256k", "-s", "2");
 
     assertThat(run.exitCode()).as(run.stderr()).isZero();
     List<String> rounds = run.stderr().lines().filter(l -> l.startsWith("ior bench: ")).toList();

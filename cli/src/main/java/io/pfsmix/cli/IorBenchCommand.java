@@ -29,11 +29,11 @@ import picocli.CommandLine.Spec;
         "With --native PATH_TO_IOR: the real IOR under mpirun and the Java driver (pfsmix ior -a POSIX), each in a fresh "
         + "process per run, on the same flags and files, alternating which goes first; prints each round's "
         + "bandwidths on stderr as it ends, then each phase's median bandwidths, their ratio java/real, the median of "
-        + "the rounds' own ratios (paired: a round's two runs are minutes apart at most, so the machine's drift "
-        + "cancels) and every round's ratio, with the load average. Every run starts "
-        + "after --pause seconds idle (docs/ior.md says why); page-cache phases last a tenth of a second or less, so "
-        + "single rounds spread by 10-40%% and more: runs of 7 to 21 rounds put one case's paired median anywhere from "
-        + "0.85 to 1.02 on one machine within six hours: pool the rounds of several runs to compare within 5%%. Without IOR flags "
+        + "the rounds' own ratios (paired: a round's two runs follow each other, so a drift of the machine between "
+        + "rounds cancels) and every round's ratio, with the load average. Every run starts after --pause seconds "
+        + "idle (docs/ior.md says why); page-cache phases last a tenth of a second or less, so single rounds spread "
+        + "by 10-40%% and more: runs of 7 to 21 rounds put one case's paired median anywhere from 0.85 to 1.02 on "
+        + "one machine within six hours; pool the rounds of several runs to compare within 5%%. Without IOR flags "
         + "after --: N-to-1 and N-to-N, -t 1m (-b 64m) and -t 4k (-b 16m), -w -r -e -s 4. docs/benchmarks.md has "
         + "the figures and the command that produced them."})
 final class IorBenchCommand implements Callable<Integer> {

@@ -107,8 +107,8 @@ public final class NativeComparison {
           record(java, round, runJava(c, target));
           record(real, round, runReal(c, target));
         }
-        progress.printf(Locale.ROOT, "ior bench: %s, round %d of %d: write %.1f and %.1f, read %.1f and %.1f MiB/s (real"
-            + " IOR and java)%n", c.label(), round + 1, rounds, real[0][round], java[0][round], real[1][round],
+        progress.printf(Locale.ROOT, "ior bench: %s, round %d of %d: write %.1f and %.1f, read %.1f and %.1f MiB/s"
+            + " (real IOR and java)%n", c.label(), round + 1, rounds, real[0][round], java[0][round], real[1][round],
             java[1][round]);
       }
       double loadAfter = loadAverage();
