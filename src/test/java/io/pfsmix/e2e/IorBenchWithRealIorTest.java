@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -46,9 +47,9 @@ class IorBenchWithRealIorTest {
         assertThat(Double.parseDouble(m.group(g))).as(rounds.get(r)).isPositive();
       }
     }
-    assertThat(run.stdout()).contains("java/real       paired  ratio per round");
+    assertThat(run.stdout()).contains("java/real   paired    90% range  ratio per round");
     // the table's rows: both phases, each with its medians, their ratio, the median of the two rounds' ratios (with
-    // two rounds, their mean) and those ratios
+    // two rounds, their mean), its range (with two rounds, from one ratio to the other) and those ratios
     List<String[]> rows = run.stdout().lines().filter(l -> l.startsWith("-w -r -b 1m -t 256k -s 2 "))
         .map(l -> l.substring("-w -r -b 1m -t 256k -s 2 ".length()).trim().split("\\s+")).toList();
     assertThat(rows).extracting(row -> row[0]).containsExactly("write", "read");
@@ -56,8 +57,11 @@ class IorBenchWithRealIorTest {
       double real = Double.parseDouble(row[1]);
       double java = Double.parseDouble(row[2]);
       assertThat(Double.parseDouble(row[3])).isCloseTo(java / real, within(0.006));
-      double paired = (Double.parseDouble(row[5]) + Double.parseDouble(row[6])) / 2;
-      assertThat(Double.parseDouble(row[4])).isCloseTo(paired, within(0.011));
+      double first = Double.parseDouble(row[6]);
+      double second = Double.parseDouble(row[7]);
+      assertThat(Double.parseDouble(row[4])).isCloseTo((first + second) / 2, within(0.011));
+      assertThat(row[5]).isEqualTo(String.format(Locale.ROOT, "%.2f..%.2f", Math.min(first, second),
+          Math.max(first, second)));
     }
     // both programs remove their files at the end of each run
     assertThat(dir.toFile().list()).isEmpty();
