@@ -95,7 +95,7 @@ final class TfidfCommand implements Runnable {
               + TfidfConfigKeys.MODEL_LOGISTIC + ", got '" + kind + "'");
         }
       }
-      TfidfReport.run(localJobs(), o, classifiers, System.out);
+      TfidfReport.run(localJobs(), o, classifiers, System.out, System.err);
       return 0;
     }
   }

@@ -81,9 +81,12 @@ public final class TfidfReport {
   private TfidfReport() {
   }
 
-  /** Runs the report for each model kind of {@code models} (values of {@link TfidfConfigKeys#MODEL}). */
-  public static Map<String, ModelResult> run(Configuration conf, Options o, List<String> models, PrintStream out)
-      throws IOException, InterruptedException {
+  /**
+   * Runs the report for each model kind of {@code models} (values of {@link TfidfConfigKeys#MODEL}), the report to
+   * {@code out}; each model of the K table, as it is scored, to {@code progress} (the table comes after all of them).
+   */
+  public static Map<String, ModelResult> run(Configuration conf, Options o, List<String> models, PrintStream out,
+      PrintStream progress) throws IOException, InterruptedException {
     FileSystem fs = o.work.getFileSystem(conf);
     if (fs.exists(o.work)) {
       throw new IOException("work directory " + o.work + " already exists; the report needs a fresh one");
@@ -110,6 +113,7 @@ public final class TfidfReport {
           o.attackShare, String.join(", ", models), o.centroidsPerClass);
       // the report's K is measured on the split too, or the confusion matrix and the summary would have nothing
       int[] ks = IntStream.concat(Arrays.stream(o.ks), IntStream.of(o.reportK)).distinct().sorted().toArray();
+      int scored = 0;
       for (String kind : models) {
         Configuration modelConf = new Configuration(conf);
         modelConf.set(TfidfConfigKeys.MODEL, kind);
@@ -121,6 +125,8 @@ public final class TfidfReport {
           ReportScores scores = new ReportScores(m).add(conf, m, tested.files);
           ConfusionMatrix c = scores.confusion;
           result.rows.add(new Row(kind, k, m.termCount(), m.toBytes().length, c.accuracy(), c.macroF1()));
+          progress.printf(Locale.ROOT, "tfidf report: %s, K=%d trained and scored (%d of %d): accuracy %.4f, macro-F1 "
+              + "%.4f%n", kind, k, ++scored, models.size() * ks.length, c.accuracy(), c.macroF1());
           if (k == o.reportK) {
             result.split = c;
             result.contexts.putAll(scores.contexts);

@@ -38,9 +38,12 @@ class TfidfReportTest {
     o.ks = new int[] {32};
     o.reportK = 64;
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    ByteArrayOutputStream progressBytes = new ByteArrayOutputStream();
     Map<String, TfidfReport.ModelResult> results = TfidfReport.run(conf, o, List.of(TfidfConfigKeys.MODEL_LOGISTIC),
-        new PrintStream(bytes, true, StandardCharsets.UTF_8));
+        new PrintStream(bytes, true, StandardCharsets.UTF_8), new PrintStream(progressBytes, true,
+        StandardCharsets.UTF_8));
     String out = bytes.toString(StandardCharsets.UTF_8);
+    String progress = progressBytes.toString(StandardCharsets.UTF_8);
 
     assertThat(out).contains("logistic, K=64: confusion matrix").contains("logistic, K=64, per context");
     Matcher row = Pattern.compile("(?m)^logistic +64 +\\d+ +\\d+ +(\\d\\.\\d{4}) +(\\d\\.\\d{4})$").matcher(out);
@@ -53,6 +56,12 @@ class TfidfReportTest {
     assertThat(Double.parseDouble(summary.group(1))).isGreaterThan(0.5);
     assertThat(results.get(TfidfConfigKeys.MODEL_LOGISTIC).split.accuracy())
         .isEqualTo(Double.parseDouble(row.group(1)), within(0.00005));
+    // each model of the K table announced as it was scored, with the figures its row then shows
+    assertThat(progress.lines()).hasSize(2);
+    assertThat(progress.lines().findFirst().orElse("")).startsWith("tfidf report: logistic, K=32 trained and scored "
+        + "(1 of 2): accuracy ");
+    assertThat(progress).contains("tfidf report: logistic, K=64 trained and scored (2 of 2): accuracy " + row.group(1)
+        + ", macro-F1 " + row.group(2) + "\n");
     assertThat(dir.resolve("work")).doesNotExist();
   }
 
@@ -66,9 +75,9 @@ class TfidfReportTest {
     topK.work = kValues.work;
     topK.reportK = -1;
     assertThatThrownBy(() -> TfidfReport.run(localJobs(), kValues, List.of(TfidfConfigKeys.MODEL_LOGISTIC),
-        System.out)).hasMessage("--k-values must be whole numbers above 0, got 0");
+        System.out, System.err)).hasMessage("--k-values must be whole numbers above 0, got 0");
     assertThatThrownBy(() -> TfidfReport.run(localJobs(), topK, List.of(TfidfConfigKeys.MODEL_LOGISTIC),
-        System.out)).hasMessage("--top-k must be a whole number above 0, got -1");
+        System.out, System.err)).hasMessage("--top-k must be a whole number above 0, got -1");
     assertThat(dir.resolve("work")).doesNotExist();
   }
 
