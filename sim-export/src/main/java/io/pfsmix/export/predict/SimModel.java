@@ -133,7 +133,10 @@ public final class SimModel {
         // processes at once, as many as it takes (at most one per core)
         double rate = m.target().callCpu(p.workload());
         double serveCpu = c.serviceSeconds() * rate * (kind == null ? scale : 1);
-        String serve = serve(name, serveCpu, rate, m);
+        // a client that walks the path itself takes a turn for each of its calls into the library, each behind the
+        // other threads' calls and with its share of the call's CPU beside it (one turn for any call that walks none)
+        int turns = p.turns(c);
+        String serve = serve(name, serveCpu / turns, rate, m);
         if (kind == null && c.kind() == EventKind.WRITE && m.target().hasWriteBack()) {
           // into the cache, taking the time it took; the fsync of its file stores it on the target's disk
           long bytes = Math.round(c.bytes() * scale);
@@ -158,10 +161,7 @@ public final class SimModel {
         } else {
           // an fsync, and a close that commits written data, wait for the actor's write-back to reach the disks
           boolean drain = kind == Calibration.MetaKind.FSYNC || kind == Calibration.MetaKind.CLOSE_AFTER_WRITE;
-          // a client that walks the path itself takes a turn for each of its calls into the library, each behind
-          // the other threads' calls and with its share of the call's CPU beside it
-          int turns = p.turns(c);
-          String turn = serve(name, serveCpu / turns, rate, m) + line(name, "sleep", c.serviceSeconds() / turns);
+          String turn = serve + line(name, "sleep", c.serviceSeconds() / turns);
           out.write((drain ? name + " fsync\n" : "") + turn.repeat(turns));
         }
       }
