@@ -81,27 +81,20 @@ public final class IorBenchmark {
           "paired");
       String[] ops = {"write", "read", "w+r/cpu"};
       for (int op = 0; op < 3; op++) {
-        double p = median(pfs[op]);
-        double n = median(nio[op]);
+        double p = NativeComparison.median(pfs[op]);
+        double n = NativeComparison.median(nio[op]);
         // the two runs of one round are back to back, so their ratio is less exposed to the load drifting over the run
         double[] paired = new double[rounds];
         for (int round = 0; round < rounds; round++) {
           paired[round] = pfs[op][round] / nio[op][round];
         }
         out.printf(Locale.ROOT, "%-8s %-6s %14.1f %14.1f %8.3f %8.3f%n", pattern, ops[op], p, n, p / n,
-            median(paired));
+            NativeComparison.median(paired));
       }
     }
     removeFiles();
     out.println("(medians over the rounds; ratio = pfs / nio of the medians, paired = median of the rounds' pfs / nio;"
         + " w+r/cpu = MiB written and read per CPU-second of the whole process over the round; target >= 0.95)");
-  }
-
-  private static double median(double[] values) {
-    double[] sorted = values.clone();
-    java.util.Arrays.sort(sorted);
-    int mid = sorted.length / 2;
-    return sorted.length % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
   }
 
   /** CPU time of the whole process (every thread, user + system), in seconds. */

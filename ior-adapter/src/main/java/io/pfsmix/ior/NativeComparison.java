@@ -191,7 +191,8 @@ public final class NativeComparison {
     return new double[] {medians[BOOTSTRAP_DRAWS / 20], medians[BOOTSTRAP_DRAWS - BOOTSTRAP_DRAWS / 20 - 1]};
   }
 
-  private static double median(double[] values) {
+  /** The median of {@code values} (the mean of the middle two for an even count); the array is left as it was. */
+  static double median(double[] values) {
     double[] sorted = values.clone();
     Arrays.sort(sorted);
     int n = sorted.length;
