@@ -55,12 +55,18 @@ final class PredictionTables implements MixRunner.ReportTables {
       return List.of();
     }
     // the figures name the sides as the mix ran them (a user's command, a jar, Spark), as the rest of the report does
-    List<List<String>> cells = Predictor.tableCells(rows, Predictor.figures(AnalyticsJob.labelOf(results.settings()),
-        HpcCommand.labelOf(results.settings())));
+    String[] figures = Predictor.figures(AnalyticsJob.labelOf(results.settings()),
+        HpcCommand.labelOf(results.settings()));
     return List.of(new ReportWriter.Table("Predicted from the alone phases",
         "The mixed phases replayed in SimGrid from the traces of the phases in which each workload ran alone, on a model"
             + " calibrated from them (pfsmix predict " + resultsDir + " with its defaults; the models are in "
             + models + "). What the model leaves out, and how close it came on this machine: docs/predict.md.",
-        Predictor.TABLE_HEADER, cells));
+        Predictor.TABLE_HEADER, Predictor.tableCells(rows, figures)),
+        new ReportWriter.Table("How close the prediction came, and how close the repetitions came to each other",
+            "For each mixed figure: how many predictions lie within 15 % of the measured figure, and how many would"
+                + " if the mean of the same figure measured in the pattern's other repetitions were the prediction."
+                + " Where the repetitions themselves differ by more, no model calibrated on one of them can be"
+                + " expected to come closer.",
+            Predictor.AGREEMENT_HEADER, Predictor.agreementCells(rows, figures)));
   }
 }

@@ -543,4 +543,35 @@ class PredictTest {
     assertThatThrownBy(() -> new Predictor(dir, options, out).run()).isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("--tracing on");
   }
+  @Test
+  void howCloseTheModelCameStandsBesideHowCloseTheOtherRepetitionsCame() {
+    // figures: TFIDF alone, IOR alone, serial, mixed s, mixed/serial, TFIDF slowdown, IOR slowdown
+    List<Predictor.Row> rows = List.of(
+        new Predictor.Row("orangefs", 1, "n-to-1", new double[] {1, 2, 3, 3.0, 1.0, 1.8, 1.40},
+            new double[] {1, 2, 3, 3.0, 1.0, 1.8, 1.15}),
+        new Predictor.Row("orangefs", 2, "n-to-1", new double[] {1, 2, 3, 3.0, 1.0, 1.8, 1.50},
+            new double[] {1, 2, 3, 3.0, 1.0, 1.8, 1.30}),
+        new Predictor.Row("orangefs", 3, "n-to-1", new double[] {1, 2, 3, 3.0, 1.0, 1.8, 1.20},
+            new double[] {1, 2, 3, 3.0, 1.0, 1.8, 1.19}),
+        // another pattern is not another repetition of this one
+        new Predictor.Row("orangefs", 1, "n-to-n", new double[] {1, 2, 3, 3.0, 1.0, 1.8, 3.00},
+            new double[] {1, 2, 3, 3.0, 1.0, 1.8, 3.00}),
+        new Predictor.Row("ceph", 1, "n-to-1", new double[] {1, 2, 3, 2.0, 0.8, 1.5, 1.10},
+            new double[] {1, 2, 3, 2.2, 0.8, 1.5, 1.10}));
+    List<List<String>> cells = Predictor.agreementCells(rows, Predictor.FIGURES);
+
+    // the mixed figures only, per file system in the rows' order
+    assertThat(cells).extracting(c -> c.get(0) + " " + c.get(1)).containsExactly("orangefs mixed s",
+        "orangefs mixed/serial", "orangefs TFIDF slowdown", "orangefs IOR slowdown", "ceph mixed s",
+        "ceph mixed/serial", "ceph TFIDF slowdown", "ceph IOR slowdown");
+    // predicted: -17.9 %, -13.3 %, -0.8 %, 0 % (sizes: 0, 0.8, 13.3, 17.9); each n-to-1 repetition against the mean
+    // of the other two: 1.35 for 1.40 (-3.6 %), 1.30 for 1.50 (-13.3 %), 1.45 for 1.20 (+20.8 %); n-to-n has no other
+    assertThat(cells.get(3)).containsExactly("orangefs", "IOR slowdown", "3 of 4", "7.1%", "-7.1%", "2 of 3",
+        "13.3%");
+    assertThat(cells.get(0)).containsExactly("orangefs", "mixed s", "4 of 4", "0.0%", "+0.0%", "3 of 3", "0.0%");
+    // one repetition: nothing to compare it with
+    assertThat(cells.get(4)).containsExactly("ceph", "mixed s", "1 of 1", "10.0%", "+10.0%", "-", "-");
+    assertThat(Predictor.AGREEMENT_HEADER).containsExactly("fs", "figure", "predicted within 15 %", "median |error|",
+        "median error", "the other repetitions within 15 %", "their median |error|");
+  }
 }

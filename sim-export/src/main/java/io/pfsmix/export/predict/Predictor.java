@@ -235,6 +235,15 @@ public final class Predictor {
     for (List<String> cells : tableCells(rows, FIGURES)) {
       out.println("| " + String.join(" | ", cells) + " |");
     }
+    out.println();
+    out.println("How close: the mixed figures predicted, and the same figure measured in the other repetitions of the"
+        + " pattern (their mean) taken as a prediction of this one:");
+    out.println();
+    out.println("| " + String.join(" | ", AGREEMENT_HEADER) + " |");
+    out.println("|---|---|---:|---:|---:|---:|---:|");
+    for (List<String> cells : agreementCells(rows, FIGURES)) {
+      out.println("| " + String.join(" | ", cells) + " |");
+    }
   }
 
   /** Columns of the table of measured against predicted figures. */
@@ -256,6 +265,67 @@ public final class Predictor {
       }
     }
     return cells;
+  }
+
+  /** Issue #16's bar for a prediction: within this share of the measured figure. */
+  public static final double AGREEMENT = 0.15;
+
+  /** The figures of a row that the mixed phase gives (mixed s, mixed/serial, both slowdowns): those compared. */
+  private static final int FIRST_MIXED_FIGURE = 3;
+
+  /** Columns of {@link #agreementCells}. */
+  public static final List<String> AGREEMENT_HEADER = List.of("fs", "figure",
+      "predicted within " + Math.round(100 * AGREEMENT) + " %", "median |error|", "median error",
+      "the other repetitions within " + Math.round(100 * AGREEMENT) + " %", "their median |error|");
+
+  /**
+   * How close the model came beside how close the run comes to itself, per file system and mixed figure: how many rows'
+   * predictions lie within {@link #AGREEMENT} of the measured figure, the median of their errors' sizes and of the
+   * errors themselves (a bias); and how many and how far for a
+   * stand-in that knows the other measurements, the mean of the figure measured in the other repetitions of the same
+   * pattern. A model can hardly be asked to come closer to a run than its own repetitions do ("-" with one repetition).
+   */
+  public static List<List<String>> agreementCells(List<Row> rows, String[] figures) {
+    List<List<String>> cells = new ArrayList<>();
+    Map<String, List<Row>> byFs = new LinkedHashMap<>();
+    for (Row r : rows) {
+      byFs.computeIfAbsent(r.fs(), f -> new ArrayList<>()).add(r);
+    }
+    byFs.forEach((fs, fsRows) -> {
+      for (int f = FIRST_MIXED_FIGURE; f < figures.length; f++) {
+        List<Double> model = new ArrayList<>();
+        List<Double> others = new ArrayList<>();
+        for (Row r : fsRows) {
+          model.add(r.predicted()[f] / r.measured()[f] - 1);
+          double sum = 0;
+          int n = 0;
+          for (Row o : fsRows) {
+            if (o.pattern().equals(r.pattern()) && o.repetition() != r.repetition()) {
+              sum += o.measured()[f];
+              n++;
+            }
+          }
+          if (n > 0) {
+            others.add(sum / n / r.measured()[f] - 1);
+          }
+        }
+        // the model's signed median tells a bias; the repetitions' is about 0 by construction, their spread is not
+        cells.add(List.of(fs, figures[f], within(model), medianPercent(model, true), medianPercent(model, false),
+            others.isEmpty() ? "-" : within(others), others.isEmpty() ? "-" : medianPercent(others, true)));
+      }
+    });
+    return cells;
+  }
+
+  private static String within(List<Double> errors) {
+    return errors.stream().filter(e -> Math.abs(e) <= AGREEMENT).count() + " of " + errors.size();
+  }
+
+  private static String medianPercent(List<Double> values, boolean absolute) {
+    double[] sorted = values.stream().mapToDouble(v -> absolute ? Math.abs(v) : v).sorted().toArray();
+    int mid = sorted.length / 2;
+    double median = sorted.length % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+    return String.format(Locale.ROOT, absolute ? "%.1f%%" : "%+.1f%%", 100 * median);
   }
 
   private static Phase find(List<Phase> phases, String kind, int repetition, String pattern, boolean traced) {
