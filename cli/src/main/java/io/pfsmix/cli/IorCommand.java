@@ -6,6 +6,7 @@ import java.util.List;
 
 import org.apache.hadoop.conf.Configuration;
 
+import io.pfsmix.ior.IorDataError;
 import io.pfsmix.ior.IorOptionHelp;
 import io.pfsmix.ior.IorOptions;
 import io.pfsmix.ior.IorResult;
@@ -50,6 +51,10 @@ final class IorCommand implements java.util.concurrent.Callable<Integer> {
       return 0;
     }
     IorResult result = IorRunner.run(new Configuration(), options, System.out);
+    // where the wrong bytes were, which IOR does not say, beside its output rather than in it
+    for (IorDataError error : result.dataErrors()) {
+      System.err.println("ior: " + error.describe());
+    }
     // IOR's exit status is its data-check error count
     return result.dataErrors().isEmpty() ? 0 : 1;
   }

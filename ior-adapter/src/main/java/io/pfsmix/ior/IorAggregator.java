@@ -94,6 +94,13 @@ final class IorAggregator {
         firsts.add(record.firstError());
       }
     }
+    if (errors > 0) {
+      // IOR counts them at the end of the phase's transfers, before its close and its row; its format ends in a
+      // newline of its own, hence the blank line
+      dataErrors.addAll(firsts);
+      warn("Incorrect data on " + phase.access + " (" + errors + " errors found).\n");
+      report.usedTimeStamp(ranks[0].signature());
+    }
     RankRecord.Stonewall stonewall = stonewall(ranks);
     if (phase != Phase.WRITE_CHECK) {
       IorIteration row = reduce(iteration, phase, ranks);
@@ -107,10 +114,6 @@ final class IorAggregator {
       if (options.saveRankDetailsCsv != null) {
         saveRankDetails(ranks, row);
       }
-    }
-    if (errors > 0) {
-      dataErrors.addAll(firsts);
-      report.dataErrors(phase.access, errors, ranks[0].signature(), firsts);
     }
   }
 
@@ -172,10 +175,15 @@ final class IorAggregator {
     }
   }
 
+  /** IOR's warning before a test's iterations: a test file an earlier run left is written over. */
+  void existingTestFile(String name) throws IOException {
+    warn("The file \"" + name + "\" exists already and will be overwritten");
+  }
+
   /** IOR's WARN: printed, or with --warningAsErrors the end of the run. */
   private void warn(String message) throws IOException {
     if (options.warningAsErrors) {
-      throw new IorRankException("--warningAsErrors: " + message, null);
+      throw new IorRankException("--warningAsErrors: " + message.strip(), null);
     }
     report.warning(message);
   }

@@ -131,8 +131,8 @@ final class IorOptionParser {
       default:
         if (name.startsWith("--posix.")) {
           throw new IorUsageException(name + " is an option of IOR's POSIX backend (a hint to the file system below"
-              + " open and write), which the Hadoop FileSystem API has no way to pass: run it with the real IOR"
-              + " (--native)");
+              + " open and write), which the Hadoop FileSystem API has no way to pass, and this driver's -a POSIX runs"
+              + " through that API too (pfs:// rooted at -o's directory): run it with the real IOR (--native)");
         }
         throw new IorUsageException(unknownOrNotRun(name));
     }
@@ -191,8 +191,7 @@ final class IorOptionParser {
 
   private static void flag(IorOptions o, char flag) {
     switch (flag) {
-      case 'c' -> throw new IorUsageException("-c (collective I/O) needs MPI-IO; the Hadoop FileSystem API has no"
-          + " collective I/O: run it with the real IOR (--native)");
+      case 'c' -> o.collective = true;
       case 'C' -> o.reorderTasks++;
       case 'e' -> o.fsync = true;
       case 'E' -> o.useExistingTestFile = true;

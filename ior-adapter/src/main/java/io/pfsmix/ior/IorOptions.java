@@ -48,6 +48,8 @@ public final class IorOptions implements Cloneable {
   int setTimeStampSignature;
   DataPacketType dataPacketType = DataPacketType.TIMESTAMP;
   boolean warningAsErrors;
+  /** -c: collective I/O, which IOR's POSIX backend takes and ignores (only its MPI-IO backend has any). */
+  boolean collective;
   boolean singleXferAttempt;
   /** --random-offset-seed for -z; -1: IOR's default, the iteration's signature. */
   int randomOffsetSeed = -1;
@@ -240,6 +242,10 @@ public final class IorOptions implements Cloneable {
     }
     if (ranksPerTask <= 0) {
       throw new IorUsageException("--ranks-per-task must be positive (" + ranksPerTask + ")");
+    }
+    if (collective && !API_POSIX.equals(api)) {
+      throw new IorUsageException("-c (collective I/O) needs MPI-IO; the Hadoop FileSystem API has no collective I/O"
+          + " (IOR's POSIX backend ignores -c, and so does -a POSIX here): run it with the real IOR (--native)");
     }
     if (!API_HADOOP.equals(api) && !API_POSIX.equals(api)) {
       throw new IorUsageException("Unrecognized I/O API \"" + api + "\": this driver offers -a HADOOP (any Hadoop FileSystem"

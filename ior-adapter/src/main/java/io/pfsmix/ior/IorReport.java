@@ -96,7 +96,8 @@ final class IorReport {
     printer.keyVal("Began", currentTime());
     printer.keyVal("Command line", String.join(" ", argv));
     printer.keyVal("Machine", machineLine());
-    if (verbose >= 3) {
+    // IOR prints no header at all for CSV
+    if (verbose >= 3 && printer.format() != SummaryFormat.CSV) {
       log.print("STARTING ENVIRON LOOP\n");
       System.getenv().forEach((key, value) -> log.print(key + "=" + value + "\n"));
       log.print("ENDING ENVIRON LOOP\n");
@@ -190,7 +191,7 @@ final class IorReport {
     // IOR labels its packet types one off ({"g","t","o","i"}[type]), so its default timestamp type prints "g"
     printer.keyVal("data packet type", String.valueOf("gtoi".charAt(o.dataPacketType.ordinal())));
     printer.keyValInt("setTimeStampSignature/incompressibleSeed", o.setTimeStampSignature);
-    printer.keyValInt("collective", 0);
+    printer.keyValInt("collective", bit(o.collective));
     printer.keyValInt("segmentCount", o.segmentCount);
     printer.keyValInt("transferSize", o.transferSize);
     printer.keyValInt("blockSize", o.blockSize);
@@ -224,7 +225,7 @@ final class IorReport {
     printer.keyVal("apiVersion", apiVersion(o));
     printer.keyVal("test filename", o.testFileName);
     printer.keyVal("access", o.filePerProc ? "file-per-process" : "single-shared-file");
-    printer.keyVal("type", "independent");
+    printer.keyVal("type", o.collective ? "collective" : "independent");
     printer.keyValInt("segments", o.segmentCount);
     printer.keyVal("ordering in a file", o.randomOffset ? "random" : "sequential");
     if (o.reorderTasks == 0 && o.reorderTasksRandom == 0) {
@@ -367,13 +368,9 @@ final class IorReport {
     printer.flush();
   }
 
-  /** IOR's CountErrors warning, then where each rank's first wrong byte was. */
-  void dataErrors(String phase, long errors, int signature, List<IorDataError> firsts) {
-    log.printf(Locale.ROOT, "WARNING: Incorrect data on %s (%d errors found).\n", phase, errors);
+  /** After IOR's CountErrors warning: the signature the check expected (where the wrong bytes were: IorResult). */
+  void usedTimeStamp(int signature) {
     log.printf(Locale.ROOT, "Used Time Stamp %d (0x%x) for Data Signature\n", signature & 0xffffffffL, signature);
-    for (IorDataError error : firsts) {
-      log.println("WARNING: " + error.describe());
-    }
     log.flush();
   }
 

@@ -157,6 +157,9 @@ public final class IorRunner {
     report.testStart(test, storage.space());
     report.setup(test);
     report.memoryHeld(test);
+    for (String file : storage.existingTestFiles()) {
+      aggregator.existingTestFile(file);
+    }
     if (test.yarn) {
       IorYarnJob.run(conf, test, aggregator, log);
     } else {

@@ -132,7 +132,9 @@ final class IorStorage implements Closeable {
     }
     // page-aligned, as IOR's own buffers are (aligned_buffer_alloc): the kernel copies more slowly to and from a buffer
     // off the cache-line grid (malloc's, 16 bytes past a page); 1 MiB page-cache reads went from 0.43 to 0.61 of IOR's
-    return ByteBuffer.allocateDirect(size + PAGE).alignedSlice(PAGE).limit(size).slice();
+    // (alignedSlice trims the capacity to whole pages from the aligned start: a page more than the rounded-up size)
+    int pages = (size + PAGE - 1) / PAGE;
+    return ByteBuffer.allocateDirect((pages + 1) * PAGE).alignedSlice(PAGE).limit(size).slice();
   }
 
   private static final int PAGE = 4096;
@@ -155,10 +157,9 @@ final class IorStorage implements Closeable {
     for (int rank = 0; rank < (options.filePerProc ? options.numTasks : 1); rank++) {
       // -m reads each iteration's own file; the first one missing is named
       for (int rep = 0; rep < (options.multiFile ? options.repetitions : 1); rep++) {
-        Path file = fileOf(rank, rep);
-        if (!fs.exists(file)) {
-          throw new IorUsageException("cannot read " + file + ": it does not exist (without -w, -r reads the file(s) an"
-              + " earlier run wrote and kept with -k)");
+        if (!fs.exists(fileOf(rank, rep))) {
+          throw new IorUsageException("cannot read " + nameOf(rank, rep) + ": it does not exist (without -w, -r reads"
+              + " the file(s) an earlier run wrote and kept with -k)");
         }
       }
     }
@@ -199,6 +200,38 @@ final class IorStorage implements Closeable {
     }
     Path directory = options.uniqueDir ? new Path(path.getParent(), Integer.toString(rank)) : path.getParent();
     return new Path(directory, path.getName() + String.format(Locale.ROOT, ".%08d", rank) + iteration);
+  }
+
+  /**
+   * A test file as the user named it (-o as given, with IOR's rank and iteration suffixes), for messages: fileOf's
+   * path is within the file system -a POSIX roots at -o's directory. A negative {@code rep} leaves out -m's suffix.
+   */
+  String nameOf(int rank, int rep) {
+    String name = options.testFileName;
+    if (options.filePerProc) {
+      if (options.uniqueDir) {
+        int slash = name.lastIndexOf('/');
+        name = name.substring(0, slash + 1) + rank + "/" + name.substring(slash + 1);
+      }
+      name += String.format(Locale.ROOT, ".%08d", rank);
+    }
+    return options.multiFile && rep >= 0 ? name + "." + rep : name;
+  }
+
+  /**
+   * IOR's warning before the iterations of a test that writes: the first iteration's test files an earlier run left
+   * (rank 0's shared file, or each rank's own with -F), by name.
+   */
+  List<String> existingTestFiles() throws IOException {
+    List<String> existing = new ArrayList<>();
+    if ((options.writeFile || options.checkWrite) && !options.dryRun) {
+      for (int rank = 0; rank < (options.filePerProc ? options.numTasks : 1); rank++) {
+        if (fs.exists(fileOf(rank, 0))) {
+          existing.add(nameOf(rank, 0));
+        }
+      }
+    }
+    return existing;
   }
 
   private Path partsDirectory() {
@@ -288,20 +321,17 @@ final class IorStorage implements Closeable {
    * file system (no inode counts: Hadoop reports none); null when the file system cannot say.
    */
   IorReport.FileSystemSpace space() {
-    String first = options.testFileName;
-    if (options.filePerProc) {
-      if (options.uniqueDir) {
-        int slash = first.lastIndexOf('/');
-        first = first.substring(0, slash + 1) + "0/" + first.substring(slash + 1);
-      }
-      first += String.format(Locale.ROOT, ".%08d", 0);
-    }
+    String first = nameOf(0, -1);
     try {
       FsStatus status = fs.getStatus(path.getParent());
       if (status.getCapacity() <= 0) {
         return null;
       }
-      return new IorReport.FileSystemSpace(first, status.getCapacity(), status.getRemaining(), 0, 0);
+      // IOR's POSIX backend counts free blocks (statfs's f_bfree, which the POSIX backend reports as capacity less
+      // used), not those left to unprivileged users (f_bavail, Hadoop's remaining); elsewhere remaining is what is free
+      long free = IorOptions.API_POSIX.equals(options.api) ? status.getCapacity() - status.getUsed()
+          : status.getRemaining();
+      return new IorReport.FileSystemSpace(first, status.getCapacity(), free, 0, 0);
     } catch (IOException | UnsupportedOperationException e) {
       return null;
     }

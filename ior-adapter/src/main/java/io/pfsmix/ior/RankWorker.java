@@ -138,7 +138,7 @@ final class RankWorker {
         file.close();
       } catch (IOException | RuntimeException e) {
         if (written) {
-          throw new IorRankException("rank " + rank + ", iteration " + rep + ": close of " + storage.fileOf(rank, rep)
+          throw new IorRankException("rank " + rank + ", iteration " + rep + ": close of " + storage.nameOf(rank, rep)
               + " after writing " + moved[0] + " bytes (up to offset " + moved[1] + ") failed", e);
         }
       }
@@ -170,7 +170,7 @@ final class RankWorker {
       }
     } catch (IOException | RuntimeException e) {
       throw new IorRankException("rank " + rank + ", iteration " + rep + ": write of " + data.capacity()
-          + " bytes at offset " + offset + " of " + storage.fileOf(rank, rep) + " failed", e);
+          + " bytes at offset " + offset + " of " + storage.nameOf(rank, rep) + " failed", e);
     }
   }
 
@@ -233,7 +233,7 @@ final class RankWorker {
       file = storage.openForRead(dataRank, rep);
     } catch (IOException e) {
       throw new IorRankException("rank " + rank + ", iteration " + rep + ": cannot open "
-          + storage.fileOf(dataRank, rep) + " to read", e);
+          + storage.nameOf(dataRank, rep) + " to read", e);
     }
     timers[RankRecord.OPEN_STOP] = IorClock.now();
     if (phase == Phase.READ) {
@@ -256,7 +256,7 @@ final class RankWorker {
               file.read(offset, buffer);
             } catch (IOException | RuntimeException e) {
               throw new IorRankException("rank " + rank + ", iteration " + rep + ": read of " + options.transferSize
-                  + " bytes at offset " + offset + " of " + storage.fileOf(dataRank, rep) + " failed", e);
+                  + " bytes at offset " + offset + " of " + storage.nameOf(dataRank, rep) + " failed", e);
             }
             // a dry run reads nothing to check
             if (check && !options.dryRun) {
@@ -266,7 +266,7 @@ final class RankWorker {
                 if (first[0] == null) {
                   byte expected = pattern.expectedTransfer(buffer.capacity(), offset).get(wrong);
                   first[0] = new IorDataError(phase.access, rep, rank, dataRank,
-                      storage.fileOf(dataRank, rep).toString(), offset + wrong, expected, buffer.get(wrong), 0);
+                      storage.nameOf(dataRank, rep), offset + wrong, expected, buffer.get(wrong), 0);
                 }
               }
             }
@@ -505,6 +505,7 @@ final class RankWorker {
 
   private void delay() throws IOException {
     if (options.interTestDelay > 0) {
+      group.log(rank, "delaying " + options.interTestDelay + " seconds . . .", 1);
       sleep(options.interTestDelay * 1000L, 0, "-d delay");
     }
   }

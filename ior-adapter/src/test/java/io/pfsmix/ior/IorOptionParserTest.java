@@ -168,7 +168,9 @@ class IorOptionParserTest {
     }
     assertThatThrownBy(() -> IorOptions.parse("--posix.odirect")).hasMessageContaining("--posix.odirect is an option of"
         + " IOR's POSIX backend").hasMessageContaining("Hadoop FileSystem API has no way to pass");
-    assertThatThrownBy(() -> IorOptions.parse("-c")).hasMessageContaining("no collective I/O");
+    assertThatThrownBy(() -> IorOptions.parse("-c", "-o", "f").validate()).hasMessageContaining("no collective I/O");
+    assertThat(IorOptions.parse("-a", "POSIX", "-c", "-o", "f").validate().collective)
+        .as("IOR's POSIX backend ignores -c").isTrue();
     assertThatThrownBy(() -> IorOptions.parse("--no-such-thing")).hasMessageStartingWith(
         "ERROR: Error invalid argument: --no-such-thing");
   }

@@ -1,6 +1,7 @@
 package io.pfsmix.ior;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -63,7 +64,13 @@ class IorParityTest {
         "-w -r -O interIODelay=1000 -b 1m -t 256k",
         "-w -r -O debug=note -b 1m -t 256k",
         "-w -r -v -i 2 -O summaryAlways=1 -b 1m -t 256k",
-        "-w -r -O memoryPerTask=8m -b 1m -t 256k");
+        "-w -r -O memoryPerTask=8m -b 1m -t 256k",
+        // transfers smaller than a page, and not a whole number of pages
+        "-w -W -r -R -b 4096 -t 1024 -s 3",
+        "-w -r -F -b 6k -t 6k",
+        // IOR's POSIX backend takes -c and ignores it
+        "-w -r -c -b 1m -t 256k -O summaryFormat=JSON",
+        "-w -r -d 1 -v -b 1m -t 256k");
   }
 
   @ParameterizedTest
@@ -89,6 +96,49 @@ class IorParityTest {
     // leaves a file whose unlink failed, so its files are not compared
     assertThat(tree(ours, false)).isEmpty();
     assertThat(tree(ours, true)).isEqualTo(tree(real, true));
+  }
+
+  @Test
+  void aRunOverAnEarlierRunsFilesWarnsAndAReadFindingOtherDataSaysSoBeforeItsRow() throws Exception {
+    Path real = Files.createDirectory(dir.resolve("real"));
+    Path ours = Files.createDirectory(dir.resolve("ours"));
+    String[][] steps = {{"-w", "-k", "-G", "1234"}, {"-w", "-k", "-G", "1234"}, {"-r", "-R", "-k", "-G", "99"}};
+    // 16 transfers of 256 KiB, every one with the other signature: the real IOR exits with its error count twice
+    int[] exits = {0, 0, 32};
+    for (int s = 0; s < steps.length; s++) {
+      List<String> flags = new ArrayList<>(List.of(steps[s]));
+      flags.addAll(List.of("-b", "1m", "-t", "256k"));
+      List<String> realArgs = new ArrayList<>(flags);
+      realArgs.addAll(List.of("-o", real.resolve("f").toString()));
+      String expected = RealIor.run(real, 4, realArgs, exits[s]);
+      List<String> ourArgs = new ArrayList<>(List.of("-a", "POSIX", "-N", "4"));
+      ourArgs.addAll(flags);
+      ourArgs.addAll(List.of("-o", ours.resolve("f").toString()));
+      ByteArrayOutputStream out = new ByteArrayOutputStream();
+      IorResult result = IorRunner.run(new Configuration(), IorOptions.parse(ourArgs.toArray(new String[0])), out);
+      String actual = out.toString(StandardCharsets.UTF_8);
+      assertThat(normalize(actual.replace(ours.toString(), "DIR"))).as(String.join(" ", flags))
+          .isEqualTo(normalize(expected.replace(real.toString(), "DIR")));
+      assertThat(result.dataErrors()).hasSize(s == 2 ? 4 : 0);
+    }
+  }
+
+  @Test
+  void usedFsIsTheShareOfBlocksNotFreeAsTheRealIorsStatfsHasIt() throws Exception {
+    Path real = Files.createDirectory(dir.resolve("real"));
+    Path ours = Files.createDirectory(dir.resolve("ours"));
+    String expected = RealIor.run(real, 4, List.of("-w", "-b", "1m", "-t", "256k", "-o", real.resolve("f").toString()));
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    IorRunner.run(new Configuration(), IorOptions.parse("-a", "POSIX", "-N", "4", "-w", "-b", "1m", "-t", "256k", "-o",
+        ours.resolve("f").toString()), out);
+    // the same file system a moment apart: the same share to within what other work on it wrote meanwhile
+    assertThat(usedFs(out.toString(StandardCharsets.UTF_8))).isCloseTo(usedFs(expected), within(0.5));
+  }
+
+  private static double usedFs(String report) {
+    java.util.regex.Matcher m = java.util.regex.Pattern.compile("Used FS: ([0-9.]+)%").matcher(report);
+    assertThat(m.find()).as("a Used FS figure in %s", report).isTrue();
+    return Double.parseDouble(m.group(1));
   }
 
   @Test
