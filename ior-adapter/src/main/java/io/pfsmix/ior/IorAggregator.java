@@ -105,6 +105,7 @@ final class IorAggregator {
     if (phase != Phase.WRITE_CHECK) {
       IorIteration row = reduce(iteration, phase, ranks);
       checkFileSize(ranks, row);
+      report.taskTimes(options, iteration, phase, ranks);
       iterations.add(row);
       stonewalls.add(stonewall);
       report.iteration(options, row);

@@ -374,6 +374,21 @@ final class IorReport {
     log.flush();
   }
 
+  /** IOR's WriteTimes (-vvv): each task's timers of a write or read phase, in rank order. */
+  void taskTimes(IorOptions o, int iteration, Phase phase, RankRecord[] ranks) {
+    if (verbose < 3) {
+      return;
+    }
+    String[] names = {"open start", "open stop", "start", "stop", "close start", "close stop"};
+    for (RankRecord record : ranks) {
+      for (int t = 0; t < names.length; t++) {
+        log.printf(Locale.ROOT, "Test %d: Iter=%d, Task=%d, Time=%f, %s %s\n", o.testId, iteration, record.rank(),
+            record.timers()[t], phase.access, names[t]);
+      }
+    }
+    log.flush();
+  }
+
   void warning(String message) {
     log.println("WARNING: " + message);
     log.flush();

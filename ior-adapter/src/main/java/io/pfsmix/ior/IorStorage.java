@@ -284,18 +284,22 @@ final class IorStorage implements Closeable {
   }
 
   /** IOR's RemoveFile for one rank: its own file with -F, the shared file (and any parts) from rank 0 otherwise. */
-  void remove(int rank, int rep) throws IOException {
+  /** IOR's RemoveFile: each rank's own file with -F, else rank 0 the shared one; whether this rank removed one. */
+  boolean remove(int rank, int rep) throws IOException {
     if (options.dryRun) {
-      return;
+      return false;
     }
     if (options.filePerProc) {
-      fs.delete(fileOf(rank, rep), false);
-    } else if (rank == 0) {
-      fs.delete(fileOf(rank, rep), false);
-      if (options.concat) {
-        fs.delete(partsDirectory(), true);
-      }
+      return fs.delete(fileOf(rank, rep), false);
     }
+    if (rank != 0) {
+      return false;
+    }
+    boolean removed = fs.delete(fileOf(rank, rep), false);
+    if (options.concat) {
+      fs.delete(partsDirectory(), true);
+    }
+    return removed;
   }
 
   /** The size of the file rank {@code rank} used, as its stat gives it (IOR's CheckFileSize); -1 in a dry run. */

@@ -34,6 +34,10 @@ interface RankGroup {
   default void log(int rank, String line, int verbosity) {
   }
 
+  /** A line every rank prints (IOR's -vvv lines per task); ranks elsewhere (YARN) keep theirs. */
+  default void taskLog(int rank, String line, int verbosity) {
+  }
+
   /** Rank 0 between its open and its first transfer of a phase (IOR's -v progress lines). */
   default void phaseStart(int rank, Phase phase) {
   }

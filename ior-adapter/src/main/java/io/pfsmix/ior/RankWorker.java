@@ -84,9 +84,10 @@ final class RankWorker {
 
   /** The write phase; returns the transfer count a later read of this iteration stops at under -D. */
   private long writePhase(int rep, int signature) throws IOException {
+    group.taskLog(rank, "task " + rank + " writing " + storage.nameOf(rank, rep), 3);
     delay();
     if (!options.useExistingTestFile) {
-      storage.remove(rank, rep);
+      remove(rep);
     }
     group.barrier(rank);
     DataPattern pattern = new DataPattern(options.dataPacketType, signature, rank);
@@ -221,6 +222,7 @@ final class RankWorker {
     boolean check = phase == Phase.WRITE_CHECK || options.checkRead;
     int dataRank = (rank + rankOffset) % options.numTasks;
     if (phase == Phase.READ) {
+      group.taskLog(rank, "task " + rank + " reading " + storage.nameOf(dataRank, rep), 3);
       delay();
     }
     group.barrier(rank);
@@ -368,12 +370,18 @@ final class RankWorker {
     double[] timers = new double[6];
     timers[RankRecord.OPEN_START] = IorClock.now();
     group.barrier(rank);
-    storage.remove(rank, rep);
+    remove(rep);
     group.barrier(rank);
     timers[RankRecord.CLOSE_STOP] = IorClock.now();
     if (rank == 0) {
       group.record(new RankRecord(rank, rep, Phase.REMOVE, timers, 0, 0, signature, 0, null, -1, null));
       group.phaseComplete(rep, Phase.REMOVE);
+    }
+  }
+
+  private void remove(int rep) throws IOException {
+    if (storage.remove(rank, rep)) {
+      group.taskLog(rank, "task " + rank + " removing " + storage.nameOf(rank, rep), 3);
     }
   }
 

@@ -95,6 +95,11 @@ final class ThreadRankGroup implements RankGroup {
   }
 
   @Override
+  public void taskLog(int rank, String line, int verbosity) {
+    aggregator.log(line, verbosity);
+  }
+
+  @Override
   public void phaseStart(int rank, Phase phase) {
     if (rank == 0) {
       aggregator.phaseStart(phase);
