@@ -74,13 +74,7 @@ public class PfsFileSystem extends FileSystem implements PositionedWriteFileSyst
   private IOStatisticsStore statistics;
   /** Read-ahead buffers for reuse, by size: the configured, the random-read and the backend's preferred sizes. */
   private final Map<Integer, ReadBufferPool> readBuffers = new ConcurrentHashMap<>();
-  private int readAheadSize;
-  private int randomReadSize;
-  private int writeBufferSize;
-  private int vectoredMinSeek;
-  private int vectoredMaxMerged;
-  private long defaultBlockSize;
-  private boolean mappedReadAhead;
+  private PfsStreamSettings settings;
 
   /** {@code pfs://}, over the backend {@code fs.pfs.backend} names. */
   public PfsFileSystem() {
@@ -108,19 +102,7 @@ public class PfsFileSystem extends FileSystem implements PositionedWriteFileSyst
     setConf(conf);
     String authority = name.getAuthority();
     uri = URI.create(scheme + "://" + (authority == null ? "" : authority) + "/");
-    PfsConfigValues values = PfsConfigValues.of(conf);
-    readAheadSize = values.bufferBytes(PfsConfigKeys.READAHEAD_SIZE,
-        PfsConfigKeys.READAHEAD_SIZE_DEFAULT, 1);
-    randomReadSize = values.bufferBytes(PfsConfigKeys.READAHEAD_RANDOM_SIZE,
-        PfsConfigKeys.READAHEAD_RANDOM_SIZE_DEFAULT, 1);
-    mappedReadAhead = values.bool(PfsConfigKeys.READAHEAD_MMAP, PfsConfigKeys.READAHEAD_MMAP_DEFAULT);
-    writeBufferSize = values.bufferBytes(PfsConfigKeys.WRITE_BUFFER_SIZE,
-        PfsConfigKeys.WRITE_BUFFER_SIZE_DEFAULT, 1);
-    vectoredMinSeek = values.bufferBytes(PfsConfigKeys.VECTORED_MIN_SEEK,
-        PfsConfigKeys.VECTORED_MIN_SEEK_DEFAULT, 0);
-    vectoredMaxMerged = values.bufferBytes(PfsConfigKeys.VECTORED_MAX_MERGED,
-        PfsConfigKeys.VECTORED_MAX_MERGED_DEFAULT, 1);
-    defaultBlockSize = values.bytes(PfsConfigKeys.BLOCK_SIZE, PfsConfigKeys.BLOCK_SIZE_DEFAULT, 1, Long.MAX_VALUE);
+    settings = PfsStreamSettings.of(conf);
     backend = BackendLoader.load(uri, conf);
     statistics = IOStatisticsBinding.iostatisticsStore()
         .withCounters(StoreStatisticNames.OP_OPEN, StoreStatisticNames.OP_CREATE, StoreStatisticNames.OP_APPEND,
@@ -174,7 +156,7 @@ public class PfsFileSystem extends FileSystem implements PositionedWriteFileSyst
 
   @Override
   public long getDefaultBlockSize(Path path) {
-    return defaultBlockSize;
+    return settings.defaultBlockSize();
   }
 
   /** Replication is the parallel file system's business (RAID, pool replicas); Hadoop sees one copy. */
@@ -201,7 +183,7 @@ public class PfsFileSystem extends FileSystem implements PositionedWriteFileSyst
         options.getTrimmedStrings(OpenFileOptions.FS_OPTION_OPENFILE_READ_POLICY));
     long length = lengthHint(options.getTrimmed(OpenFileOptions.FS_OPTION_OPENFILE_LENGTH));
     int readAhead = options.get(PfsConfigKeys.READAHEAD_SIZE) == null ? 0
-        : PfsConfigValues.of(options).bufferBytes(PfsConfigKeys.READAHEAD_SIZE, readAheadSize, 1);
+        : PfsConfigValues.of(options).bufferBytes(PfsConfigKeys.READAHEAD_SIZE, settings.readAheadSize(), 1);
     FileStatus status = parameters.getStatus();
     if (status != null && !status.getPath().getName().equals(file.getName())) {
       throw new IllegalArgumentException("openFile(" + file + "): the FileStatus given is for another path, "
@@ -243,7 +225,8 @@ public class PfsFileSystem extends FileSystem implements PositionedWriteFileSyst
       }
       info = fileInfo(path, status);
     } else if (lengthOption >= 0) {
-      info = new FileInfo(path, false, lengthOption, 0, 0, null, null, null, defaultBlockSize, (short) 1, null);
+      info = new FileInfo(path, false, lengthOption, 0, 0, null, null, null, settings.defaultBlockSize(), (short) 1,
+          null);
     } else {
       info = statFollowing(path, file);
       if (info.isDirectory()) {
@@ -260,18 +243,18 @@ public class PfsFileSystem extends FileSystem implements PositionedWriteFileSyst
       pool = new ReadBufferPool(backend, chunk);
     } else {
       if (policy == PfsReadPolicy.RANDOM) {
-        chunk = randomReadSize;
+        chunk = settings.randomReadSize();
       } else {
         // a backend may know the size that suits a file best (its stripe size, or a cache-sized one on a local file
         // system); an openFile() option wins over both
         int preferred = backend.preferredBufferSize(info);
-        chunk = preferred > 0 ? preferred : readAheadSize;
+        chunk = preferred > 0 ? preferred : settings.readAheadSize();
       }
       pool = readBuffers.computeIfAbsent(chunk, size -> new ReadBufferPool(backend, size));
     }
-    PfsInputStream.Settings settings = new PfsInputStream.Settings(chunk, policy == PfsReadPolicy.SEQUENTIAL,
-        mappedReadAhead, vectoredMinSeek, vectoredMaxMerged);
-    return new FSDataInputStream(new PfsInputStream(file.toString(), handle, info.length(), pool, settings,
+    PfsInputStream.Settings stream = new PfsInputStream.Settings(chunk, policy == PfsReadPolicy.SEQUENTIAL,
+        settings.mappedReadAhead(), settings.vectoredMinSeek(), settings.vectoredMaxMerged());
+    return new FSDataInputStream(new PfsInputStream(file.toString(), handle, info.length(), pool, stream,
         super.statistics, this::mergeStreamStatistics));
   }
 
@@ -337,7 +320,7 @@ public class PfsFileSystem extends FileSystem implements PositionedWriteFileSyst
   }
 
   private PfsOutputStream outputStream(Path file, WriteHandle handle) {
-    return new PfsOutputStream(file.toString(), handle, writeBufferSize, backend::allocateBuffer,
+    return new PfsOutputStream(file.toString(), handle, settings.writeBufferSize(), backend::allocateBuffer,
         this::mergeStreamStatistics);
   }
 
@@ -371,7 +354,8 @@ public class PfsFileSystem extends FileSystem implements PositionedWriteFileSyst
       mkdirs(parent, file.getParent(), FsPermission.getDirDefault().applyUMask(FsPermission.getUMask(getConf())));
     }
     FsPermission permission = FsPermission.getFileDefault().applyUMask(FsPermission.getUMask(getConf()));
-    WriteHandle handle = backend.openShared(path, new CreateOptions(false, permission, (short) 1, defaultBlockSize));
+    WriteHandle handle = backend.openShared(path, new CreateOptions(false, permission, (short) 1,
+        settings.defaultBlockSize()));
     incrementWriteOps();
     return new PfsPositionedWriter(file.toString(), handle, super.statistics);
   }
@@ -604,7 +588,7 @@ public class PfsFileSystem extends FileSystem implements PositionedWriteFileSyst
   private FileStatus status(FileInfo info, Path qualified) {
     Path symlink = info.isSymlink() ? new Path(info.symlinkTarget()) : null;
     return new FileStatus(info.length(), info.isDirectory(), info.replication(),
-        info.blockSize() > 0 ? info.blockSize() : defaultBlockSize, info.modificationTimeMillis(),
+        info.blockSize() > 0 ? info.blockSize() : settings.defaultBlockSize(), info.modificationTimeMillis(),
         info.accessTimeMillis(), info.permission(), info.owner(), info.group(), symlink, qualified);
   }
 
@@ -763,7 +747,7 @@ public class PfsFileSystem extends FileSystem implements PositionedWriteFileSyst
   @Override
   public String toString() {
     return "PfsFileSystem{" + uri + ", backend=" + (backend == null ? "none" : backend.name()) + ", readahead="
-        + readAheadSize + ", " + statistics + "}";
+        + settings.readAheadSize() + ", " + statistics + "}";
   }
 
   // ---- paths ----

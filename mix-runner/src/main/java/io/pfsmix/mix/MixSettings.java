@@ -20,11 +20,13 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 
 import io.pfsmix.fs.PfsConfigValues;
+import io.pfsmix.fs.PfsStreamSettings;
 import io.pfsmix.fs.Sizes;
 import io.pfsmix.ior.IorConfigKeys;
 import io.pfsmix.ior.IorOptions;
 import io.pfsmix.ior.IorUsageException;
 import io.pfsmix.ior.NativeIor;
+import io.pfsmix.trace.TraceConfigKeys;
 
 /**
  * The validated settings of one mix: a configuration file's properties with flags layered on top. Every problem is
@@ -93,6 +95,11 @@ public record MixSettings(
         if (key.isEmpty()) {
           throw new MixConfigException(e.getKey(), "names no Hadoop key");
         }
+        if (key.equals(TraceConfigKeys.ENABLED)) {
+          // the mix turns tracing on and off phase by phase
+          throw new MixConfigException(e.getKey(), "the mix decides which phases are traced: set " + MixKeys.TRACING
+              + " (--tracing) instead");
+        }
         hadoop.put(key, e.getValue());
       } else if (!KNOWN_KEYS.contains(e.getKey())) {
         throw new MixConfigException(e.getKey(), "unknown setting (known: " + String.join(", ", KNOWN_KEYS)
@@ -100,6 +107,7 @@ public record MixSettings(
             + ", and hadoop.* for Hadoop keys)");
       }
     }
+    checkStreamSettings(hadoop);
     PfsConfigValues r = PfsConfigValues.of(values, MixConfigException::new);
     List<FileSystemSpec> fileSystems = new ArrayList<>();
     for (String fs : list(r, MixKeys.FS, MixKeys.FS_DEFAULT)) {
@@ -274,6 +282,22 @@ public record MixSettings(
       throw new MixConfigException(MixKeys.IOR_DRIVER, binary + " is not executable");
     }
     return binary;
+  }
+
+  /**
+   * The shim's buffer and block keys among the Hadoop ones, read as every pfs:// file system reads them when it starts,
+   * so that a bad one is refused now rather than in the first phase.
+   */
+  private static void checkStreamSettings(Map<String, String> hadoop) {
+    Configuration conf = new Configuration(false);
+    hadoop.forEach(conf::set);
+    try {
+      PfsStreamSettings.of(conf);
+    } catch (IllegalArgumentException e) {
+      String key = hadoop.keySet().stream().filter(k -> e.getMessage() != null && e.getMessage().startsWith(k))
+          .findFirst().orElse("");
+      throw new MixConfigException(MixKeys.HADOOP_PREFIX + key, e);
+    }
   }
 
   /** What the real IOR needs before anything runs: mpirun, the trace library when traced, local paths, its own -np. */
