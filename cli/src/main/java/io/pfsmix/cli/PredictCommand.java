@@ -97,6 +97,10 @@ final class PredictCommand implements Callable<Integer> {
           + "install Debian's libsimgrid-dev and rebuild (the build compiles it), or name one");
     }
     Path work = modelDir != null ? modelDir : results.resolve("prediction");
+    if (Files.exists(work) && !Files.isDirectory(work)) {
+      throw new IllegalArgumentException((modelDir != null ? "--model-dir " : "the models' directory ") + work
+          + " is a file; the SimGrid models go in a directory" + (modelDir != null ? "" : ": name one with --model-dir"));
+    }
     Predictor.Options options = new Predictor.Options(sim, work, cores, link, linkLatency, stripeBytes, targets,
         !noWhatIf, ioCpu, clientDisk == null ? null : clientDisk.equals("shared"));
     new Predictor(results, options, System.out).run();

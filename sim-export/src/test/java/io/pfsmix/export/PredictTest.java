@@ -533,6 +533,57 @@ class PredictTest {
   }
 
   @Test
+  void aRepetitionWhoseAloneTracesAreDamagedOrMissingIsLeftOutSayingWhy() throws Exception {
+    Path r = results();
+    Path iorDir = r.resolve("traces/003-pfs-r1-n-to-1-ior-alone-traced");
+    Path trace;
+    try (java.util.stream.Stream<Path> files = Files.list(iorDir)) {
+      trace = files.filter(f -> f.toString().endsWith(".ptrace")).findFirst().orElseThrow();
+    }
+    byte[] whole = Files.readAllBytes(trace);
+    // its last block lost, as a killed writer leaves it
+    Files.write(trace, Arrays.copyOf(whole, whole.length - 16));
+    Predictor.Options options = new Predictor.Options(Path.of("/bin/true"), dir.resolve("m"), 1, 1e9, 0, MIB, 1, false,
+        null, null);
+    ByteArrayOutputStream text = new ByteArrayOutputStream();
+    PrintStream out = new PrintStream(text, true, StandardCharsets.UTF_8);
+    // a replay of a cut trace would come out short: the repetition is left out, and with it the only one here
+    assertThatThrownBy(() -> new Predictor(r, options, out).run()).isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("whose traces could be read (see the lines above)")
+        .hasMessageNotContaining("--tracing on");
+    assertThat(text.toString(StandardCharsets.UTF_8)).contains("pfs: repetition 1 left out: phase"
+        + " 003-pfs-r1-n-to-1-ior-alone-traced: " + trace).contains("was cut short at byte offset");
+
+    text.reset();
+    deleteRecursively(iorDir);
+    assertThatThrownBy(() -> new Predictor(r, options, out).run()).isInstanceOf(IllegalArgumentException.class);
+    assertThat(text.toString(StandardCharsets.UTF_8)).contains("pfs: repetition 1 left out: phase"
+        + " 003-pfs-r1-n-to-1-ior-alone-traced: no trace directory " + iorDir);
+  }
+
+  private static void deleteRecursively(Path p) throws IOException {
+    try (java.util.stream.Stream<Path> all = Files.walk(p)) {
+      for (Path f : all.sorted(java.util.Comparator.reverseOrder()).toList()) {
+        Files.delete(f);
+      }
+    }
+  }
+
+  @Test
+  void aDamagedResultsFileIsNamedWithWhereItBreaksInTheParsersOwnWords() throws Exception {
+    Predictor.Options options = new Predictor.Options(Path.of("/bin/true"), dir.resolve("m"), 1, 1e9, 0, MIB, 1, false,
+        null, null);
+    PrintStream out = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
+    Files.writeString(dir.resolve("results.json"), "{\"phases\": [\n");
+    assertThatThrownBy(() -> new Predictor(dir, options, out).run()).isInstanceOf(IOException.class)
+        .hasMessageStartingWith(dir.resolve("results.json") + ": not a results file pfsmix mix wrote: Unexpected"
+            + " end-of-input").hasMessageEndingWith("(line 2, column 1)").hasMessageNotContaining("Source");
+    Files.writeString(dir.resolve("results.json"), "");
+    assertThatThrownBy(() -> new Predictor(dir, options, out).run()).isInstanceOf(IOException.class)
+        .hasMessage(dir.resolve("results.json") + ": not a results file pfsmix mix wrote: it is empty");
+  }
+
+  @Test
   void aResultsDirectoryWithoutResultsOrTracesIsRefusedNamingWhatIsMissing() throws Exception {
     Predictor.Options options = new Predictor.Options(Path.of("/bin/true"), dir.resolve("m"), 1, 1e9, 0, MIB, 1, false,
         null, null);
@@ -571,7 +622,7 @@ class PredictTest {
     assertThat(cells.get(0)).containsExactly("orangefs", "mixed s", "4 of 4", "0.0%", "+0.0%", "3 of 3", "0.0%");
     // one repetition: nothing to compare it with
     assertThat(cells.get(4)).containsExactly("ceph", "mixed s", "1 of 1", "10.0%", "+10.0%", "-", "-");
-    assertThat(Predictor.AGREEMENT_HEADER).containsExactly("fs", "figure", "predicted within 15 %", "median |error|",
-        "median error", "the other repetitions within 15 %", "their median |error|");
+    assertThat(Predictor.AGREEMENT_HEADER).containsExactly("fs", "figure", "predicted within 15 %", "median error size",
+        "median error", "the other repetitions within 15 %", "their median error size");
   }
 }

@@ -131,6 +131,10 @@ public final class PhaseCalls {
               .computeIfAbsent(e.actor.name(), a -> new ArrayList<>())
               .add(new Call(e.startNs(), e.endNs(), e.kind, e.transferred, e.fsPath, e.offset));
         }
+        if (reader.cutShortMessage() != null) {
+          // the phase's calls after the cut are missing: a replay of it would come out short
+          throw new IOException(reader.cutShortMessage() + ": the phase cannot be replayed from it");
+        }
       }
     }
     TracePoint point = byPoint.containsKey(TracePoint.STORAGE) ? TracePoint.STORAGE

@@ -124,7 +124,8 @@ public final class Predictor {
     }
     if (rows.isEmpty()) {
       throw new IllegalArgumentException(results.resolve("results.json") + " has no repetition with TFIDF and IOR traced"
-          + " alone and a mixed phase: run the mix with --tracing on");
+          + " alone and a mixed phase" + (phases.stream().anyMatch(Phase::traced)
+              ? " whose traces could be read (see the lines above)" : ": run the mix with --tracing on"));
     }
     return rows;
   }
@@ -138,9 +139,19 @@ public final class Predictor {
         String workload = p.kind().equals("TFIDF_ALONE") ? TFIDF : IOR;
         Run run = p.workloads().get(workload);
         Path dir = results.resolve("traces").resolve(p.id());
-        if (run != null && Files.isDirectory(dir)) {
+        if (run == null) {
+          continue;
+        }
+        // a repetition whose alone traces are missing or damaged is left out, saying why, and the others predicted
+        try {
+          if (!Files.isDirectory(dir)) {
+            throw new IOException("no trace directory " + dir);
+          }
           alone.put(p.id(), PhaseCalls.load(dir, workload, run.startNs(), run.endNs(), p.cpu(), oneCallAtATime,
               callsPerPathComponent));
+        } catch (IOException e) {
+          out.printf(Locale.ROOT, "%s: repetition %d left out: phase %s: %s%n", fs, p.repetition(), p.id(),
+              e.getMessage());
         }
       }
     }
@@ -229,6 +240,9 @@ public final class Predictor {
   }
 
   private void printRows(List<Row> rows) {
+    if (rows.isEmpty()) {
+      return;
+    }
     out.println();
     out.println("| " + String.join(" | ", TABLE_HEADER) + " |");
     out.println("|---|---:|---|---|---:|---:|---:|");
@@ -275,8 +289,8 @@ public final class Predictor {
 
   /** Columns of {@link #agreementCells}. */
   public static final List<String> AGREEMENT_HEADER = List.of("fs", "figure",
-      "predicted within " + Math.round(100 * AGREEMENT) + " %", "median |error|", "median error",
-      "the other repetitions within " + Math.round(100 * AGREEMENT) + " %", "their median |error|");
+      "predicted within " + Math.round(100 * AGREEMENT) + " %", "median error size", "median error",
+      "the other repetitions within " + Math.round(100 * AGREEMENT) + " %", "their median error size");
 
   /**
    * How close the model came beside how close the run comes to itself, per file system and mixed figure: how many rows'
@@ -357,9 +371,18 @@ public final class Predictor {
       throw new IOException(json + ": no such results file (RESULTS_DIR must be a results directory of pfsmix mix)");
     }
     try {
-      return new ObjectMapper().readTree(json.toFile());
-    } catch (IOException e) {
-      throw new IOException(json + ": not a results file pfsmix mix wrote: " + e.getMessage(), e);
+      JsonNode root = new ObjectMapper().readTree(json.toFile());
+      if (root == null || !root.isObject()) {
+        throw new IOException(json + ": not a results file pfsmix mix wrote: "
+            + (root == null || root.isMissingNode() ? "it is empty" : "it holds no JSON object"));
+      }
+      return root;
+    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+      // the parser's own words and where, without its description of the source
+      throw new IOException(json + ": not a results file pfsmix mix wrote: " + e.getOriginalMessage()
+          .replaceAll("\\[Source: .*?; line: (\\d+), column: (\\d+)\\]", "line $1, column $2")
+          + (e.getLocation() == null ? "" : " (line " + e.getLocation().getLineNr() + ", column "
+              + e.getLocation().getColumnNr() + ")"), e);
     }
   }
 
