@@ -50,7 +50,8 @@ public final class TfidfBench {
     BufferMemory.require("--data-size " + Sizes.human(o.dataBytes) + " loaded in memory", 2 * o.dataBytes, false);
     FileSystem fs = o.work.getFileSystem(conf);
     if (fs.exists(o.work)) {
-      throw new IOException("work directory " + o.work + " already exists; the benchmark needs a fresh one");
+      throw new IOException("work directory " + o.work + " already exists; the benchmark needs a fresh one (one left"
+          + " by a run that was stopped can be deleted), or name another with --work");
     }
     try {
       Path modelPath = o.model;

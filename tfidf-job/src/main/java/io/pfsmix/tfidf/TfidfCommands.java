@@ -237,6 +237,12 @@ public final class TfidfCommands {
         out.println("confusion matrix written to " + r.confusionJson());
       }
       out.println("labels in " + r.output());
+      if (r.requests() == 0 && r.malformed() == 0) {
+        // zeros or plain text hold no record header: the reader skips them, and nothing was classified
+        err().println("classify: --input " + input + " holds no request record (the record format of"
+            + " docs/tfidf.md, as `tfidf generate` writes it): nothing was classified");
+        return 1;
+      }
       return 0;
     }
   }

@@ -89,7 +89,8 @@ public final class TfidfReport {
       PrintStream progress) throws IOException, InterruptedException {
     FileSystem fs = o.work.getFileSystem(conf);
     if (fs.exists(o.work)) {
-      throw new IOException("work directory " + o.work + " already exists; the report needs a fresh one");
+      throw new IOException("work directory " + o.work + " already exists; the report needs a fresh one (one left"
+          + " by a run that was stopped can be deleted), or name another with --work");
     }
     if (o.foldTestRecords < 0) {
       throw new IllegalArgumentException("--fold-test-records must be 0 or more, got " + o.foldTestRecords);

@@ -86,6 +86,24 @@ class TrainClassifyLocalTest {
   }
 
   @Test
+  void inputWithoutARequestRecordFailsSayingSoInsteadOfClassifyingNothing() throws Exception {
+    java.nio.file.Path junk = Files.createDirectories(dir.resolve("junk"));
+    Files.write(junk.resolve("zeros"), new byte[64 << 10]);
+    Files.writeString(junk.resolve("prose.txt"), "He was working three full-time jobs.\n".repeat(200));
+    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+    java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+    int status = TfidfTool.run(new String[] {"-D", "fs.defaultFS=file:///", "-D", "mapreduce.framework.name=local",
+        "classify", "--input", junk.toUri().toString(), "--model", dir.resolve("attack.model").toUri().toString(),
+        "--output", dir.resolve("junk-labels").toUri().toString()},
+        new java.io.PrintStream(out, true, java.nio.charset.StandardCharsets.UTF_8),
+        new java.io.PrintStream(err, true, java.nio.charset.StandardCharsets.UTF_8));
+    assertThat(status).isEqualTo(1);
+    assertThat(out.toString(java.nio.charset.StandardCharsets.UTF_8)).contains("classified 0 requests (0 bytes)");
+    assertThat(err.toString(java.nio.charset.StandardCharsets.UTF_8)).contains("classify: --input " + junk.toUri()
+        + " holds no request record");
+  }
+
+  @Test
   void anOutputBelowAFileIsRefusedInOneLineBeforeAnyJob() throws Exception {
     java.nio.file.Path file = Files.writeString(dir.resolve("somefile"), "x");
     Path modelPath = new Path(dir.toUri().toString(), "attack.model");
