@@ -21,15 +21,7 @@ import picocli.CommandLine.Spec;
     description = "Benchmark pfsmix components; see docs/benchmarks.md for recorded figures.",
     subcommands = {BenchCommand.Read.class, TraceCommand.Bench.class, CephBenchCommand.class,
         OrangefsBenchCommand.class, QfsBenchCommand.class})
-final class BenchCommand implements Runnable {
-
-  @Spec
-  picocli.CommandLine.Model.CommandSpec spec;
-
-  @Override
-  public void run() {
-    spec.commandLine().usage(System.err);
-  }
+final class BenchCommand extends CommandGroup {
 
   @Command(name = "read", mixinStandardHelpOptions = true,
       header = "pfs:// 4 KiB reads vs file:// 4 KiB reads vs direct 4 MiB java.nio reads.",

@@ -42,6 +42,13 @@ public final class Main {
         .setCaseInsensitiveEnumValuesAllowed(true)
         .setExecutionExceptionHandler(new UserErrorHandler());
     HadoopCommand.configure(commandLine.getSubcommands().get("hadoop"));
+    // every command has -V (mixinStandardHelpOptions), and each prints the one version rather than nothing
+    withVersion(commandLine, new VersionProvider());
     return commandLine;
+  }
+
+  private static void withVersion(CommandLine command, VersionProvider version) {
+    command.getCommandSpec().versionProvider(version);
+    command.getSubcommands().values().forEach(sub -> withVersion(sub, version));
   }
 }

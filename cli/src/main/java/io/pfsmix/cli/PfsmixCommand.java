@@ -1,7 +1,6 @@
 package io.pfsmix.cli;
 
 import picocli.CommandLine.Command;
-import picocli.CommandLine.HelpCommand;
 
 /** The root of the command tree; each module's commands hang under it. */
 @Command(
@@ -27,13 +26,5 @@ import picocli.CommandLine.HelpCommand;
         OrangefsCommand.class,
         QfsCommand.class,
     })
-public final class PfsmixCommand implements Runnable {
-
-  @picocli.CommandLine.Spec
-  picocli.CommandLine.Model.CommandSpec spec;
-
-  @Override
-  public void run() {
-    spec.commandLine().usage(System.err);
-  }
+public final class PfsmixCommand extends CommandGroup {
 }

@@ -26,15 +26,7 @@ import picocli.CommandLine.Option;
         TfidfCommand.Report.class,
         TfidfCommand.Bench.class,
     })
-final class TfidfCommand implements Runnable {
-
-  @picocli.CommandLine.Spec
-  picocli.CommandLine.Model.CommandSpec spec;
-
-  @Override
-  public void run() {
-    spec.commandLine().usage(System.err);
-  }
+final class TfidfCommand extends CommandGroup {
 
   @Command(name = "report", mixinStandardHelpOptions = true,
       description = "Accuracy report: train on one seed, classify another whose attacks include unseen variants "

@@ -28,6 +28,45 @@ class EveryHelpRendersTest {
     }
   }
 
+  @Test
+  void helpNamesACommandAtAnyDepthAndEveryCommandPrintsTheVersion() {
+    List<List<String>> commands = new ArrayList<>();
+    collect(Main.commandLine(), new ArrayList<>(), commands);
+    for (List<String> command : commands) {
+      if (command.equals(List.of("ior")) || command.equals(List.of("hadoop"))) {
+        // their flags go to IOR's parser and Hadoop's tools: `ior -h` is IOR's help
+        continue;
+      }
+      List<String> help = new ArrayList<>(List.of("help"));
+      help.addAll(command);
+      List<String> asked = new ArrayList<>(command);
+      asked.add("--help");
+      // `help trace summarize` printed trace's help before
+      Cli.Run viaHelp = Cli.run(help.toArray(String[]::new));
+      assertThat(viaHelp.exitCode()).as(String.join(" ", help)).isZero();
+      assertThat(viaHelp.stdout()).as(String.join(" ", help)).isEqualTo(Cli.run(asked.toArray(String[]::new)).stdout());
+      List<String> version = new ArrayList<>(command);
+      version.add("-V");
+      // every command lists -V; below the root it printed nothing
+      assertThat(Cli.run(version.toArray(String[]::new)).stdout()).as(String.join(" ", version))
+          .startsWith("pfsmix ").contains("Hadoop 3.");
+    }
+    Cli.Run unknown = Cli.run("help", "trace", "sumarize");
+    assertThat(unknown.exitCode()).isEqualTo(2);
+    assertThat(unknown.stderr()).contains("pfsmix help: unknown command 'sumarize' under 'pfsmix trace' (known: ")
+        .contains("summarize");
+  }
+
+  @Test
+  void aCommandThatOnlyGroupsOthersGivenNoneIsAUsageError() {
+    for (String group : List.of("tfidf", "bench")) {
+      Cli.Run run = Cli.run(group);
+      assertThat(run.exitCode()).as(group).isEqualTo(2);
+      assertThat(run.stderr()).as(group).contains("Usage: pfsmix " + group);
+    }
+    assertThat(Cli.run().exitCode()).isEqualTo(2);
+  }
+
   private static void collect(CommandLine line, List<String> path, List<List<String>> out) {
     out.add(List.copyOf(path));
     for (var sub : line.getSubcommands().entrySet()) {
