@@ -86,7 +86,9 @@ final class ExportCommand implements Callable<Integer> {
   String diskWriteBw;
 
   @Option(names = "--link-bw", paramLabel = "BYTES/S", defaultValue = "1250000000",
-      description = "simgrid: bandwidth of each host's link. Default: ${DEFAULT-VALUE} (10 Gbit/s)")
+      description = "simgrid: bandwidth of each host's link. Default: ${DEFAULT-VALUE} bytes per second (10 Gbit/s "
+          + "Ethernet between the traced hosts; pfsmix predict's default, 10g = 10 GiB/s, is a link that does not "
+          + "limit)")
   String linkBw;
 
   @Option(names = "--link-latency", paramLabel = "SECONDS", defaultValue = "50e-6",
