@@ -21,8 +21,9 @@ import io.pfsmix.trace.format.TraceRecord;
 import io.pfsmix.trace.format.TraceWriter;
 
 /**
- * Stopping {@code pfsmix export} and {@code pfsmix trace merge} as a user does, in a JVM of their own: the hidden staging
- * output beside OUT (a file, or a directory for a SimGrid bundle) goes with the process, as it does when the command fails.
+ * Stopping {@code pfsmix export} and {@code pfsmix trace merge} as a user does, in a JVM of their own: the hidden
+ * staging output beside OUT (a file, or a directory for a SimGrid bundle) goes with the process, as it does when the
+ * command fails.
  */
 class ExportInterruptTest {
 

@@ -124,9 +124,10 @@ final class ExportCommand implements Callable<Integer> {
     ExportRun.Result r = new ExportRun(f, options).replaceExisting(force)
         .progress(n -> System.err.printf(Locale.ROOT, "export: %,d records read%n", n))
         .runSources(TraceInputs.sources(traces, new Configuration()), output);
-    System.out.printf(Locale.ROOT, "%s: %,d records read, %,d exported (%,d at trace points not selected), %d %s -> %s%n",
-        f.cliName(), r.recordsRead(), r.recordsExported(), r.skippedByPoint(), r.actors(),
-        r.actors() == 1 ? "actor" : "actors", r.output());
+    System.out.printf(Locale.ROOT,
+        "%s: %,d records read, %,d exported (%,d at trace points not selected), %d %s -> %s%n", f.cliName(),
+        r.recordsRead(), r.recordsExported(), r.skippedByPoint(), r.actors(), r.actors() == 1 ? "actor" : "actors",
+        r.output());
     if (!r.warnings().isEmpty()) {
       System.err.print(r.warnings().report());
     }

@@ -20,8 +20,8 @@ import org.apache.hadoop.util.ShutdownHookManager;
  * The output of a tool that reads traces (merge, export): written into a staging path beside it and renamed into place
  * only when complete, deleted on failure. It never replaces one of the tool's inputs (the same file however it is named:
  * another spelling, a symbolic or hard link), and replacing (--force) replaces a file or an empty directory, never a
- * directory's contents. Ctrl-C or SIGTERM, which end the JVM without closing it, delete the staging path too (a shutdown
- * hook held while the output is unpublished): its name holds the pid, so no later run would remove it.
+ * directory's contents. Ctrl-C or SIGTERM, which end the JVM without closing it, delete the staging path too (a
+ * shutdown hook held while the output is unpublished): its name holds the pid, so no later run would remove it.
  */
 public final class OutputTarget implements Closeable {
 
