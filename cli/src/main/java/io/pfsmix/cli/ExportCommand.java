@@ -1,5 +1,6 @@
 package io.pfsmix.cli;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
@@ -9,13 +10,16 @@ import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.Callable;
 
+import org.apache.hadoop.conf.Configuration;
+
 import io.pfsmix.export.ExportBenchmark;
 import io.pfsmix.export.ExportFormat;
 import io.pfsmix.export.ExportOptions;
 import io.pfsmix.export.ExportRun;
 import io.pfsmix.fs.Sizes;
 import io.pfsmix.trace.format.TracePoint;
-
+import io.pfsmix.trace.tools.OutputTarget;
+import io.pfsmix.trace.tools.TraceInputs;
 
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -46,8 +50,9 @@ final class ExportCommand implements Callable<Integer> {
       description = "darshan, simgrid, chrome, pfssim, hecios, disksim or csv (required)")
   String format;
 
-  @Parameters(paramLabel = "TRACE", arity = "0..*", description = "trace files written by pfsmix tracing (one or more)")
-  List<Path> traces = new ArrayList<>();
+  @Parameters(paramLabel = "TRACE", arity = "0..*", description = "trace files or directories, as pfsmix trace takes "
+      + "them (one or more)")
+  List<String> traces = new ArrayList<>();
 
   @Option(names = {"-o", "--output"}, paramLabel = "OUT",
       description = "output file (darshan, chrome, disksim, csv) or directory (simgrid, pfssim, hecios) (required)")
@@ -81,7 +86,9 @@ final class ExportCommand implements Callable<Integer> {
   String diskWriteBw;
 
   @Option(names = "--link-bw", paramLabel = "BYTES/S", defaultValue = "1250000000",
-      description = "simgrid: bandwidth of each host's link. Default: ${DEFAULT-VALUE} (10 Gbit/s)")
+      description = "simgrid: bandwidth of each host's link. Default: ${DEFAULT-VALUE} bytes per second (10 Gbit/s "
+          + "Ethernet between the traced hosts; pfsmix predict's default, 10g = 10 GiB/s, is a link that does not "
+          + "limit)")
   String linkBw;
 
   @Option(names = "--link-latency", paramLabel = "SECONDS", defaultValue = "50e-6",
@@ -116,9 +123,11 @@ final class ExportCommand implements Callable<Integer> {
     }
     ExportRun.Result r = new ExportRun(f, options).replaceExisting(force)
         .progress(n -> System.err.printf(Locale.ROOT, "export: %,d records read%n", n))
-        .run(traces, output);
-    System.out.printf(Locale.ROOT, "%s: %,d records read, %,d exported (%,d at trace points not selected), %d actors -> %s%n",
-        f.cliName(), r.recordsRead(), r.recordsExported(), r.skippedByPoint(), r.actors(), r.output());
+        .runSources(TraceInputs.sources(traces, new Configuration()), output);
+    System.out.printf(Locale.ROOT,
+        "%s: %,d records read, %,d exported (%,d at trace points not selected), %d %s -> %s%n", f.cliName(),
+        r.recordsRead(), r.recordsExported(), r.skippedByPoint(), r.actors(), r.actors() == 1 ? "actor" : "actors",
+        r.output());
     if (!r.warnings().isEmpty()) {
       System.err.print(r.warnings().report());
     }
@@ -153,8 +162,9 @@ final class ExportCommand implements Callable<Integer> {
         description = "formats to measure. Default: all")
     List<String> formats;
 
-    @Option(names = "--dir", paramLabel = "DIR", defaultValue = "target/export-bench",
-        description = "scratch directory for the traces and outputs. Default: ${DEFAULT-VALUE}")
+    @Option(names = "--dir", paramLabel = "DIR",
+        description = "local working directory for the traces and outputs; removed afterwards "
+            + "(default: the system temporary directory)")
     Path dir;
 
     @Override
@@ -167,7 +177,13 @@ final class ExportCommand implements Callable<Integer> {
           list.add(ExportFormat.parse(f));
         }
       }
-      new ExportBenchmark(events, list, dir == null ? Paths.get("target/export-bench") : dir, System.out).run();
+      Path base = dir != null ? dir : Paths.get(System.getProperty("java.io.tmpdir"));
+      Path work = Files.createTempDirectory(Files.createDirectories(base), "pfsmix-export-bench-");
+      try {
+        new ExportBenchmark(events, list, work, System.out).run();
+      } finally {
+        OutputTarget.deleteRecursively(work);
+      }
       return 0;
     }
   }

@@ -49,7 +49,9 @@ final class PredictCommand implements Callable<Integer> {
   String stripe;
 
   @Option(names = "--link-bw", paramLabel = "BYTES/S", defaultValue = "10g",
-      description = "bandwidth of each host's link (client and targets). Default: ${DEFAULT-VALUE} per second")
+      description = "bandwidth of each host's link (client and targets). Default: ${DEFAULT-VALUE} per second "
+          + "(10 GiB/s: a link that does not limit, as where the storage runs on the client's machine; pfsmix "
+          + "export's SimGrid default, 10 Gbit/s, models a network)")
   String linkBw;
 
   @Option(names = "--link-latency", paramLabel = "SECONDS", defaultValue = "0",

@@ -44,8 +44,9 @@ import picocli.CommandLine.ParameterException;
         TraceCommand.FormatBench.class},
     description = {"Work with pfsmix I/O traces: Hadoop tasks traced by io.pfsmix.trace.hadoop.TracingFileSystem and "
         + "TracingBackendDecorator, programs traced by libpfsmix-trace.so (LD_PRELOAD). A TRACE is a .ptrace file, a "
-        + "directory of them, or either on a Hadoop file system (hdfs://..., pfs:///...). Format: "
-        + "docs/trace-format.md. Tracing overhead: pfsmix bench trace; the format's versions compared: "
+        + "directory holding them (in it or its sub-directories, as a mix's traces/), or either on a Hadoop file "
+        + "system (hdfs://..., pfs:///...); a file named twice (also through its directory or a link) is read once. "
+        + "Format: docs/trace-format.md. Tracing overhead: pfsmix bench trace; the format's versions compared: "
         + "pfsmix trace bench."})
 final class TraceCommand implements Runnable {
 

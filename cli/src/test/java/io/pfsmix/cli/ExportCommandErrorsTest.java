@@ -91,4 +91,58 @@ class ExportCommandErrorsTest {
           "link.csv");
     }
   }
+
+  @Test
+  void takesTracesAsPfsmixTraceDoes() throws Exception {
+    Path traces = dir.resolve("traces");
+    Path a = TraceCommandErrorsTest.trace(Files.createDirectories(traces.resolve("001-ior-alone")).resolve("a.ptrace"),
+        10);
+    TraceCommandErrorsTest.trace(Files.createDirectories(traces.resolve("002-mixed")).resolve("b.ptrace"), 5);
+    Path out = dir.resolve("a.csv");
+    Cli.Run run = Cli.run("export", "-f", "csv", "-o", out.toString(), a.toUri().toString());
+    assertThat(run.exitCode()).as(run.stderr()).isZero();
+    assertThat(run.stdout()).isEqualTo("csv: 10 records read, 10 exported (0 at trace points not selected), 1 actor -> "
+        + out + "\n");
+
+    // a directory of phase directories, with one of its files named again: each record once
+    Path all = dir.resolve("all.csv");
+    run = Cli.run("export", "-f", "csv", "-o", all.toString(), traces.toString(), a.toString());
+    assertThat(run.exitCode()).as(run.stderr()).isZero();
+    assertThat(Files.readAllLines(all)).hasSize(1 + 15);
+  }
+
+  @Test
+  void tracePointsSelectingNoRecordAreAnErrorInEveryFormat() throws Exception {
+    Path trace = TraceCommandErrorsTest.trace(dir.resolve("t.ptrace"), 10);
+    for (String format : List.of("csv", "darshan", "simgrid")) {
+      Path out = dir.resolve("out-" + format);
+      Cli.Run run = Cli.run("export", "-f", format, "--trace-points=application", "-o", out.toString(),
+          trace.toString());
+      assertThat(run.exitCode()).as(format).isEqualTo(1);
+      assertThat(run.errLines()).as(format).containsExactly("export: --trace-points application selects none of the "
+          + "10 records read; the traces hold records at posix: choose those with --trace-points");
+      assertThat(out).doesNotExist();
+    }
+    try (var files = Files.list(dir)) {
+      assertThat(files.map(p -> p.getFileName().toString()).toList()).containsExactly("t.ptrace");
+    }
+  }
+
+  @Test
+  void benchWorksInATemporaryDirectoryItRemoves() throws Exception {
+    Path base = Files.createDirectories(dir.resolve("scratch"));
+    Cli.Run run = Cli.run("export", "bench", "--events", "1000", "--formats", "csv", "--dir", base.toString());
+    assertThat(run.exitCode()).as(run.stderr()).isZero();
+    assertThat(run.stdout()).contains("to " + base.resolve("pfsmix-export-bench-")).contains("\ncsv ");
+    try (var files = Files.list(base)) {
+      assertThat(files).isEmpty();
+    }
+    // by default under the system's temporary directory, never the working directory
+    run = Cli.run("export", "bench", "--events", "1000", "--formats", "csv");
+    assertThat(run.exitCode()).as(run.stderr()).isZero();
+    Path tmp = Path.of(System.getProperty("java.io.tmpdir"));
+    java.util.regex.Matcher m = java.util.regex.Pattern.compile(" to (\\S+)\n").matcher(run.stdout());
+    assertThat(m.find()).as(run.stdout()).isTrue();
+    assertThat(Path.of(m.group(1))).startsWithRaw(tmp).doesNotExist();
+  }
 }

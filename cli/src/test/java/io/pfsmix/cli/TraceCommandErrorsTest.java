@@ -131,4 +131,21 @@ class TraceCommandErrorsTest {
     assertThat(run.exitCode()).as(run.stderr()).isZero();
     assertThat(run.stdout()).startsWith("merged 10 records from 1 trace file(s) into " + old);
   }
+
+  @Test
+  void aMixsTraceDirectoryIsReadWholeAndAFileNamedTwiceOnce() throws Exception {
+    // as pfsmix mix --tracing on writes them: traces/PHASE/*.ptrace
+    Path traces = dir.resolve("traces");
+    Path a = trace(Files.createDirectories(traces.resolve("001-ior-alone")).resolve("a.ptrace"), 10);
+    trace(Files.createDirectories(traces.resolve("002-mixed")).resolve("b.ptrace"), 5);
+    Cli.Run run = Cli.run("trace", "merge", "-o", dir.resolve("m.ptrace").toString(), traces.toString(), a.toString());
+    assertThat(run.exitCode()).as(run.stderr()).isZero();
+    assertThat(run.stdout()).startsWith("merged 15 records from 2 trace file(s) into ");
+
+    Path empty = Files.createDirectories(dir.resolve("empty/001-ior-alone"));
+    run = Cli.run("trace", "summarize", empty.getParent().toString());
+    assertThat(run.exitCode()).isEqualTo(1);
+    assertThat(run.errLines()).containsExactly("summarize: " + empty.getParent() + " holds no .ptrace file, neither in "
+        + "it nor in its sub-directories");
+  }
 }

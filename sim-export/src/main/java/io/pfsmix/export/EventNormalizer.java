@@ -28,6 +28,7 @@ public final class EventNormalizer {
   private final ExportEvent event = new ExportEvent();
   private long sequence;
   private long skippedPoints;
+  private final Set<TracePoint> pointsLeftOut = EnumSet.noneOf(TracePoint.class);
 
   public EventNormalizer(Set<TracePoint> points) {
     this.points = EnumSet.copyOf(points);
@@ -38,6 +39,7 @@ public final class EventNormalizer {
     sequence++;
     if (record.point() != null && !points.contains(record.point())) {
       skippedPoints++;
+      pointsLeftOut.add(record.point());
       return null;
     }
     ExportEvent e = event;
@@ -114,6 +116,11 @@ public final class EventNormalizer {
   /** Records left out because their trace point was not selected. */
   public long skippedByPoint() {
     return skippedPoints;
+  }
+
+  /** The trace points of the records left out. */
+  public Set<TracePoint> pointsLeftOut() {
+    return EnumSet.copyOf(pointsLeftOut);
   }
 
   /**

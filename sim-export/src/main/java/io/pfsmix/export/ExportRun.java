@@ -5,10 +5,14 @@ import io.pfsmix.trace.format.TraceRecord;
 import io.pfsmix.trace.tools.OutputTarget;
 import io.pfsmix.trace.tools.TraceMerge;
 import io.pfsmix.trace.tools.TraceSource;
+import io.pfsmix.trace.format.TracePoint;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
+import java.util.Set;
 import java.util.function.LongConsumer;
+import java.util.stream.Collectors;
 
 /**
  * One export: merges the traces, normalizes each record, feeds the exporter, and publishes the output only when all of it
@@ -48,17 +52,23 @@ public final class ExportRun {
     return this;
   }
 
+  /** Exports local trace files. */
   public Result run(List<Path> traces, Path output) throws IOException {
-    if (traces.isEmpty()) {
-      throw new IllegalArgumentException("name at least one trace file to export");
-    }
     for (Path t : traces) {
       TraceReader.requireRegularFile(t);
     }
-    try (OutputTarget out = OutputTarget.create(output, "--output", replace, traces, format.writesDirectory())) {
+    return runSources(traces.stream().map(TraceSource::of).toList(), output);
+  }
+
+  /** Exports traces as {@code TraceInputs.sources} resolves a command line's TRACEs (directories, Hadoop URIs). */
+  public Result runSources(List<TraceSource> traces, Path output) throws IOException {
+    if (traces.isEmpty()) {
+      throw new IllegalArgumentException("name at least one trace file to export");
+    }
+    List<Path> localInputs = traces.stream().map(TraceSource::localFile).filter(p -> p != null).toList();
+    try (OutputTarget out = OutputTarget.create(output, "--output", replace, localInputs, format.writesDirectory())) {
       Result result;
-      try (TraceMerge.Records merge = TraceMerge.stream(traces.stream().map(TraceSource::of).toList(),
-          TraceMerge.DEFAULT_REORDER_WINDOW_NS);
+      try (TraceMerge.Records merge = TraceMerge.stream(traces, TraceMerge.DEFAULT_REORDER_WINDOW_NS);
           Exporter exporter = format.create(out.staging(), options, warnings)) {
         result = convert(merge, exporter, out.target());
       }
@@ -84,20 +94,27 @@ public final class ExportRun {
     }
     for (TraceReader reader : merge.readers()) {
       if (reader.cutShort()) {
-        warnings.warn("trace cut short (records after its last whole block are missing)", reader.cutShortMessage());
+        warnings.warnAboutTrace("trace cut short, records after its last whole block are missing: "
+            + reader.cutShortMessage());
       }
       if (reader.lostRecords() > 0) {
-        warnings.warn("trace whose producer lost records (destination failures while tracing)",
-            reader.name() + " lost " + reader.lostRecords() + " records");
+        warnings.warnAboutTrace("the producer of " + reader.name() + " lost " + reader.lostRecords() + " record"
+            + (reader.lostRecords() == 1 ? "" : "s") + " while tracing (destination failures); they are not exported");
       }
     }
     if (exported == 0 && normalizer.skippedByPoint() > 0) {
-      warnings.warn("no record at the selected trace points " + options.points()
-          + "; the traces hold records at others: choose them with --trace-points",
-          normalizer.skippedByPoint() + " records skipped");
+      // every format alike: an output without records is not an export the user asked for
+      throw new IllegalArgumentException("--trace-points " + names(options.points()) + " selects none of the "
+          + normalizer.skippedByPoint() + " records read; the traces hold records at "
+          + names(normalizer.pointsLeftOut()) + ": choose those with --trace-points");
     }
     exporter.finish(normalizer.actors());
     return new Result(target, normalizer.recordsSeen(), exported, normalizer.skippedByPoint(),
         normalizer.actors().size(), warnings);
+  }
+
+  /** Trace points as --trace-points takes them. */
+  private static String names(Set<TracePoint> points) {
+    return points.stream().map(p -> p.name().toLowerCase(Locale.ROOT)).collect(Collectors.joining(","));
   }
 }

@@ -2,6 +2,7 @@ package io.pfsmix.trace.tools;
 
 import java.io.Closeable;
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.io.UncheckedIOException;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.FileAlreadyExistsException;
@@ -13,18 +14,28 @@ import java.util.Collection;
 import java.util.Comparator;
 import java.util.stream.Stream;
 
+import org.apache.hadoop.util.ShutdownHookManager;
+
 /**
  * The output of a tool that reads traces (merge, export): written into a staging path beside it and renamed into place
  * only when complete, deleted on failure. It never replaces one of the tool's inputs (the same file however it is named:
  * another spelling, a symbolic or hard link), and replacing (--force) replaces a file or an empty directory, never a
- * directory's contents.
+ * directory's contents. Ctrl-C or SIGTERM, which end the JVM without closing it, delete the staging path too (a
+ * shutdown hook held while the output is unpublished): its name holds the pid, so no later run would remove it.
  */
 public final class OutputTarget implements Closeable {
+
+  /** Deleting a local path needs no Hadoop file system: any order among the other hooks will do. */
+  private static final int SHUTDOWN_PRIORITY = 0;
+  /** Deletions of a staging directory tried while the tool may still be adding files to it. */
+  private static final int DISCARD_ATTEMPTS = 10;
 
   private final Path target;
   private final Path staging;
   private final boolean directory;
+  private final Runnable onShutdown = this::discard;
   private boolean published;
+  private boolean discarded;
 
   private OutputTarget(Path target, Path staging, boolean directory) {
     this.target = target;
@@ -65,7 +76,9 @@ public final class OutputTarget implements Closeable {
       throw new IOException("cannot write " + flag + " " + output + ": " + FileErrors.reason(e)
           + (e instanceof java.nio.file.FileSystemException f ? " (" + f.getFile() + ")" : ""), e);
     }
-    return new OutputTarget(target, staging, directory);
+    OutputTarget out = new OutputTarget(target, staging, directory);
+    ShutdownHookManager.get().addShutdownHook(out.onShutdown, SHUTDOWN_PRIORITY);
+    return out;
   }
 
   /** A new file or directory beside the target, with the permissions a new output gets (not a temporary file's). */
@@ -93,8 +106,14 @@ public final class OutputTarget implements Closeable {
     return target;
   }
 
-  /** Renames the complete staging path into place, replacing a file or an empty directory found there. */
-  public void publish() throws IOException {
+  /**
+   * Renames the complete staging path into place, replacing a file or an empty directory found there; fails when an
+   * interrupt deleted the staging path meanwhile.
+   */
+  public synchronized void publish() throws IOException {
+    if (discarded) {
+      throw new InterruptedIOException("interrupted: " + target + " was not written");
+    }
     if (Files.isDirectory(target, LinkOption.NOFOLLOW_LINKS) || (directory && Files.exists(target,
         LinkOption.NOFOLLOW_LINKS))) {
       Files.delete(target); // only an empty directory can go; one filled since the check stays, with an error
@@ -105,13 +124,47 @@ public final class OutputTarget implements Closeable {
       Files.move(staging, target, StandardCopyOption.REPLACE_EXISTING);
     }
     published = true;
+    forgetOnShutdown();
   }
 
   /** Deletes the staging path unless it was published. */
   @Override
-  public void close() throws IOException {
-    if (!published) {
+  public synchronized void close() throws IOException {
+    forgetOnShutdown();
+    if (!published && !discarded) {
+      discarded = true;
       deleteRecursively(staging);
+    }
+  }
+
+  /** The shutdown hook held while the output is unpublished; tests run it as an interrupt would. */
+  Runnable onShutdown() {
+    return onShutdown;
+  }
+
+  /**
+   * An interrupt's clean-up: deletes the staging path unless published. The tool's thread still runs meanwhile and may
+   * add a file to a staging directory between listing and deleting it, hence the attempts.
+   */
+  private synchronized void discard() {
+    if (published || discarded) {
+      return;
+    }
+    discarded = true;
+    for (int attempt = 1; attempt <= DISCARD_ATTEMPTS; attempt++) {
+      try {
+        deleteRecursively(staging);
+        return;
+      } catch (IOException e) {
+        // a file added meanwhile (the directory is not empty): try again; what the last attempt leaves stays hidden
+      }
+    }
+  }
+
+  private void forgetOnShutdown() {
+    // during shutdown the hook is running or done, and the manager refuses changes
+    if (!ShutdownHookManager.get().isShutdownInProgress()) {
+      ShutdownHookManager.get().removeShutdownHook(onShutdown);
     }
   }
 

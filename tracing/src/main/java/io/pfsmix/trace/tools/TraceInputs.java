@@ -1,24 +1,32 @@
 package io.pfsmix.trace.tools;
 
-import java.io.FileNotFoundException;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.URI;
+import java.nio.file.FileVisitOption;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.stream.Stream;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.LocatedFileStatus;
+import org.apache.hadoop.fs.RemoteIterator;
 
 import io.pfsmix.trace.format.TraceReader;
 
 /**
- * Opens the traces named on a command line: local files, local directories (their {@code *.ptrace} files), and files
- * or directories on any Hadoop file system given as URIs ({@code hdfs://nn/traces}, {@code pfs:///traces}).
+ * Opens the traces named on a command line: local files, local directories (the {@code *.ptrace} files in them and in
+ * their sub-directories: a mix's {@code traces/} holds one directory per phase), and files or directories on any Hadoop
+ * file system given as URIs ({@code hdfs://nn/traces}, {@code pfs:///traces}). A file named more than once (directly
+ * and through its directory, or by another name: a link) is read once, where it was first named.
  */
 public final class TraceInputs {
 
@@ -44,12 +52,13 @@ public final class TraceInputs {
   /** The traces named, each a source that can be opened (more than once, as the merge does); none is opened here. */
   public static List<TraceSource> sources(List<String> names, Configuration conf) throws IOException {
     List<TraceSource> sources = new ArrayList<>();
+    Set<Object> seen = new HashSet<>();
     for (String name : names) {
       URI uri = URI.create(name.replace(" ", "%20"));
       if (uri.getScheme() != null && !uri.getScheme().equals("file") && uri.getScheme().length() > 1) {
-        addHadoop(name, conf, sources);
+        addHadoop(name, conf, sources, seen);
       } else {
-        addLocal(uri.getScheme() == null ? Paths.get(name) : Paths.get(uri), sources);
+        addLocal(uri.getScheme() == null ? Paths.get(name) : Paths.get(uri), sources, seen);
       }
     }
     return sources;
@@ -65,42 +74,58 @@ public final class TraceInputs {
     }
   }
 
-  private static void addLocal(Path path, List<TraceSource> sources) throws IOException {
-    if (Files.isDirectory(path)) {
-      List<Path> files;
-      try (Stream<Path> list = Files.list(path)) {
-        files = list.filter(p -> p.getFileName().toString().endsWith(EXTENSION)).sorted().toList();
-      }
-      if (files.isEmpty()) {
-        throw new FileNotFoundException(path + " holds no " + EXTENSION + " files");
-      }
-      for (Path file : files) {
+  private static void addLocal(Path path, List<TraceSource> sources, Set<Object> seen) throws IOException {
+    List<Path> files = Files.isDirectory(path) ? localTracesBelow(path) : List.of(path);
+    for (Path file : files) {
+      TraceReader.requireRegularFile(file);
+      BasicFileAttributes attributes = Files.readAttributes(file, BasicFileAttributes.class);
+      // the device and inode where the file system has them: links and other spellings are the same file
+      if (seen.add(attributes.fileKey() != null ? attributes.fileKey() : file.toRealPath())) {
         sources.add(TraceSource.of(file));
       }
-    } else {
-      TraceReader.requireRegularFile(path);
-      sources.add(TraceSource.of(path));
     }
   }
 
-  private static void addHadoop(String name, Configuration conf, List<TraceSource> sources) throws IOException {
+  /** The trace files in a directory and its sub-directories, links followed, in name order; none is an error. */
+  private static List<Path> localTracesBelow(Path dir) throws IOException {
+    List<Path> files;
+    try (Stream<Path> walk = Files.walk(dir, FileVisitOption.FOLLOW_LINKS)) {
+      files = walk.filter(p -> p.getFileName().toString().endsWith(EXTENSION) && !Files.isDirectory(p)).sorted()
+          .toList();
+    } catch (UncheckedIOException e) {
+      throw e.getCause();
+    }
+    if (files.isEmpty()) {
+      throw new IOException(noTraces(dir.toString()));
+    }
+    return files;
+  }
+
+  private static String noTraces(String dir) {
+    return dir + " holds no " + EXTENSION + " file, neither in it nor in its sub-directories";
+  }
+
+  private static void addHadoop(String name, Configuration conf, List<TraceSource> sources, Set<Object> seen)
+      throws IOException {
     org.apache.hadoop.fs.Path path = new org.apache.hadoop.fs.Path(name);
     FileSystem fs = path.getFileSystem(conf);
     FileStatus status = fs.getFileStatus(path);
     List<org.apache.hadoop.fs.Path> files = new ArrayList<>();
     if (status.isDirectory()) {
-      for (FileStatus child : fs.listStatus(path)) {
-        if (child.isFile() && child.getPath().getName().endsWith(EXTENSION)) {
-          files.add(child.getPath());
+      for (RemoteIterator<LocatedFileStatus> it = fs.listFiles(path, true); it.hasNext(); ) {
+        org.apache.hadoop.fs.Path file = it.next().getPath();
+        if (file.getName().endsWith(EXTENSION)) {
+          files.add(file);
         }
       }
       if (files.isEmpty()) {
-        throw new FileNotFoundException(name + " holds no " + EXTENSION + " files");
+        throw new IOException(noTraces(name));
       }
       files.sort(null);
     } else {
       files.add(path);
     }
+    files.removeIf(file -> !seen.add(fs.makeQualified(file).toUri()));
     for (org.apache.hadoop.fs.Path file : files) {
       sources.add(new TraceSource() {
         @Override

@@ -7,6 +7,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,6 +15,9 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import org.apache.hadoop.conf.Configuration;
+
+import io.pfsmix.fs.PfsTestFileSystems;
 import io.pfsmix.trace.TraceFiles;
 import io.pfsmix.trace.format.EventContext;
 import io.pfsmix.trace.format.TraceHeader;
@@ -321,5 +325,70 @@ class TraceToolsTest {
     assertThat(lines).hasSize(3);
     assertThat(lines.get(2).split("\t")).containsExactly(Long.toString(T0 + 10), "100", "POSIX_PWRITE", "POSIX", "/ckpt/d",
         "131072", "65536", "65536", "ok", "1", "10", "n1", "job_2_2", "attempt_2_2_r_000001_0", "-");
+  }
+
+  /** The names of the files the sources read, relative to {@code dir}, and their records. */
+  private List<String> read(List<TraceSource> sources) throws IOException {
+    List<String> out = new ArrayList<>();
+    for (TraceSource source : sources) {
+      try (TraceReader reader = source.open()) {
+        long records = 0;
+        while (reader.next() != null) {
+          records++;
+        }
+        out.add((source.localFile() == null ? reader.name() : dir.relativize(source.localFile()).toString()) + ": "
+            + records);
+      }
+    }
+    return out;
+  }
+
+  @Test
+  void aDirectoryOfTracesIsSearchedWithItsSubDirectoriesLocallyAndOnAHadoopFileSystem() throws Exception {
+    // a mix's traces/: one directory per phase, the further workloads' traces one level deeper
+    EventContext rank = new EventContext("n1", 10, "", "", 0);
+    Files.createDirectories(dir.resolve("traces/001-alone/hpc"));
+    Files.createDirectories(dir.resolve("traces/002-mixed/empty"));
+    trace("traces/001-alone/a.ptrace", rank, T0, 10, 3, false);
+    trace("traces/001-alone/hpc/b.ptrace", rank, T0, 10, 4, false);
+    trace("traces/002-mixed/c.ptrace", rank, T0, 10, 5, false);
+    Files.writeString(dir.resolve("traces/002-mixed/notes.txt"), "not a trace");
+
+    assertThat(read(TraceInputs.sources(List.of(dir.resolve("traces").toString()), new Configuration())))
+        .containsExactly("traces/001-alone/a.ptrace: 3", "traces/001-alone/hpc/b.ptrace: 4",
+            "traces/002-mixed/c.ptrace: 5");
+    assertThat(read(TraceInputs.sources(List.of("pfs:///traces"), PfsTestFileSystems.posixConfiguration(dir))))
+        .containsExactly("pfs:/traces/001-alone/a.ptrace: 3", "pfs:/traces/001-alone/hpc/b.ptrace: 4",
+            "pfs:/traces/002-mixed/c.ptrace: 5");
+  }
+
+  @Test
+  void aDirectoryWithoutTracesAnywhereBelowItSaysSo() throws Exception {
+    Files.createDirectories(dir.resolve("traces/001-alone"));
+    Files.writeString(dir.resolve("traces/001-alone/notes.txt"), "not a trace");
+    Path traces = dir.resolve("traces");
+    assertThatThrownBy(() -> TraceInputs.sources(List.of(traces.toString()), new Configuration()))
+        .isExactlyInstanceOf(IOException.class)
+        .hasMessage(traces + " holds no .ptrace file, neither in it nor in its sub-directories");
+    assertThatThrownBy(() -> TraceInputs.sources(List.of("pfs:///traces"), PfsTestFileSystems.posixConfiguration(dir)))
+        .isExactlyInstanceOf(IOException.class)
+        .hasMessage("pfs:///traces holds no .ptrace file, neither in it nor in its sub-directories");
+  }
+
+  @Test
+  void aFileNamedMoreThanOnceIsReadOnceWhereItWasFirstNamed() throws Exception {
+    EventContext rank = new EventContext("n1", 10, "", "", 0);
+    Files.createDirectories(dir.resolve("traces"));
+    Path a = trace("traces/a.ptrace", rank, T0, 10, 3, false);
+    trace("traces/b.ptrace", rank, T0, 10, 4, false);
+    Path link = Files.createSymbolicLink(dir.resolve("link.ptrace"), a);
+    List<String> names = List.of(a.toString(), dir.resolve("traces").toString(), link.toString(),
+        "file://" + dir.resolve("traces/./b.ptrace"), dir + "/traces/../traces/a.ptrace");
+
+    assertThat(read(TraceInputs.sources(names, new Configuration())))
+        .containsExactly("traces/a.ptrace: 3", "traces/b.ptrace: 4");
+    assertThat(read(TraceInputs.sources(List.of("pfs:///traces", "pfs:/traces/b.ptrace", "pfs:///traces/a.ptrace"),
+        PfsTestFileSystems.posixConfiguration(dir)))).containsExactly("pfs:/traces/a.ptrace: 3",
+            "pfs:/traces/b.ptrace: 4");
   }
 }
