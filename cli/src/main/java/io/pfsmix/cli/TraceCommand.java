@@ -48,15 +48,7 @@ import picocli.CommandLine.ParameterException;
         + "system (hdfs://..., pfs:///...); a file named twice (also through its directory or a link) is read once. "
         + "Format: docs/trace-format.md. Tracing overhead: pfsmix bench trace; the format's versions compared: "
         + "pfsmix trace bench."})
-final class TraceCommand implements Runnable {
-
-  @CommandLine.Spec
-  CommandLine.Model.CommandSpec spec;
-
-  @Override
-  public void run() {
-    spec.commandLine().usage(System.err);
-  }
+final class TraceCommand extends CommandGroup {
 
   @Command(name = "summarize", mixinStandardHelpOptions = true,
       description = "The program's data files apart from what its launcher and runtime touched (MPI's and hwloc's "

@@ -59,7 +59,7 @@ class EveryHelpRendersTest {
 
   @Test
   void aCommandThatOnlyGroupsOthersGivenNoneIsAUsageError() {
-    for (String group : List.of("tfidf", "bench")) {
+    for (String group : List.of("trace", "tfidf", "bench")) {
       Cli.Run run = Cli.run(group);
       assertThat(run.exitCode()).as(group).isEqualTo(2);
       assertThat(run.stderr()).as(group).contains("Usage: pfsmix " + group);
