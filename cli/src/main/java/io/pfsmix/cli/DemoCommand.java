@@ -13,9 +13,9 @@ import picocli.CommandLine.Option;
 
 /** A small mix on the embedded default file system: the quickest way to see what pfsmix does. */
 @Command(name = "demo", mixinStandardHelpOptions = true,
-    header = "A small traced mix of IOR and TFIDF on the embedded default file system (a minute or two).",
+    header = "A small traced mix of IOR and TFIDF on the embedded default file system (about half a minute).",
     description = {"Run a small mix (IOR N-to-1 and N-to-N checkpoints, synced and balanced, beside the TFIDF classifier, "
-        + "traced, three times) on the embedded default file system in a minute or two; print the tables, the checks "
+        + "traced, three times) on the embedded default file system in about half a minute; print the tables, the checks "
         + "and where the report is. The same as:",
         "  pfsmix mix " + DemoCommand.ARGUMENTS + " -o results/demo-TIMESTAMP"})
 final class DemoCommand implements Callable<Integer> {

@@ -33,39 +33,43 @@ final class TfidfCommand extends CommandGroup {
           + "(confusion matrix, macro-F1, scores per context), accuracy and model size versus K, then leave-one-family-out "
           + "folds: each trains without one family of every class and tests on those families alone.")
   static final class Report implements Callable<Integer> {
-    @Option(names = "--work", defaultValue = "file:///tmp/pfsmix-tfidf-report",
+    @Option(names = "--work", paramLabel = "DIR", defaultValue = "file:///tmp/pfsmix-tfidf-report",
         description = "scratch directory, deleted afterwards (default: ${DEFAULT-VALUE})")
     String work;
 
-    @Option(names = "--train-records", defaultValue = "20000", description = "training requests (default: ${DEFAULT-VALUE})")
+    @Option(names = "--train-records", paramLabel = "N", defaultValue = "20000", description = "training requests (default: ${DEFAULT-VALUE})")
     long trainRecords;
 
-    @Option(names = "--test-records", defaultValue = "10000", description = "test requests (default: ${DEFAULT-VALUE})")
+    @Option(names = "--test-records", paramLabel = "N", defaultValue = "10000", description = "test requests (default: ${DEFAULT-VALUE})")
     long testRecords;
 
-    @Option(names = "--fold-test-records", defaultValue = "4000",
+    @Option(names = "--fold-test-records", paramLabel = "N", defaultValue = "4000",
         description = "test requests of each leave-one-family-out fold; 0 skips the folds (default: ${DEFAULT-VALUE})")
     long foldTestRecords;
 
-    @Option(names = "--train-seed", defaultValue = "1", description = "default: ${DEFAULT-VALUE}")
+    @Option(names = "--train-seed", paramLabel = "S", defaultValue = "1",
+        description = "seed of the generated training requests (default: ${DEFAULT-VALUE})")
     long trainSeed;
 
-    @Option(names = "--test-seed", defaultValue = "2", description = "default: ${DEFAULT-VALUE}")
+    @Option(names = "--test-seed", paramLabel = "S", defaultValue = "2",
+        description = "seed of the generated test requests; another seed than training's draws unseen variants"
+            + " (default: ${DEFAULT-VALUE})")
     long testSeed;
 
-    @Option(names = "--centroids-per-class", defaultValue = "8", description = "default: ${DEFAULT-VALUE}")
+    @Option(names = "--centroids-per-class", paramLabel = "N", defaultValue = "8",
+        description = "centroids per class of the nearest-centroid model (default: ${DEFAULT-VALUE})")
     int centroids;
 
-    @Option(names = "--top-k", defaultValue = "" + TfidfConfigKeys.TOP_K_DEFAULT,
+    @Option(names = "--top-k", paramLabel = "K", defaultValue = "" + TfidfConfigKeys.TOP_K_DEFAULT,
         description = "K of the confusion matrices, per-context scores and leave-one-family-out folds "
             + "(default: ${DEFAULT-VALUE})")
     int reportK;
 
-    @Option(names = "--k-values", split = ",", defaultValue = "32,64,128,256,512,1024,4096",
+    @Option(names = "--k-values", paramLabel = "K,...", split = ",", defaultValue = "32,64,128,256,512,1024,4096",
         description = "dictionary sizes to compare, --top-k among them (default: ${DEFAULT-VALUE})")
     int[] ks;
 
-    @Option(names = "--classifiers", split = ",", defaultValue = "centroid,logistic",
+    @Option(names = "--classifiers", paramLabel = "KIND,...", split = ",", defaultValue = "centroid,logistic",
         description = "model kinds to compare (default: ${DEFAULT-VALUE})")
     List<String> classifiers;
 
@@ -95,21 +99,21 @@ final class TfidfCommand extends CommandGroup {
   @Command(name = "bench", mixinStandardHelpOptions = true,
       description = "Classification throughput: one thread on requests in memory, and the job end to end on local files.")
   static final class Bench implements Callable<Integer> {
-    @Option(names = "--work", defaultValue = "file:///tmp/pfsmix-tfidf-bench",
+    @Option(names = "--work", paramLabel = "DIR", defaultValue = "file:///tmp/pfsmix-tfidf-bench",
         description = "scratch directory, deleted afterwards (default: ${DEFAULT-VALUE})")
     String work;
 
-    @Option(names = "--model", description = "model to use (default: train one on 20000 generated requests)")
+    @Option(names = "--model", paramLabel = "PATH", description = "model to use (default: train one on 20000 generated requests)")
     String model;
 
     @Option(names = "--data-size", paramLabel = "SIZE", defaultValue = "256m",
         description = "request data to classify, held in memory, below 2 GiB (default: ${DEFAULT-VALUE})")
     String dataSize;
 
-    @Option(names = "--rounds", defaultValue = "5", description = "in-memory rounds; the best counts (default: ${DEFAULT-VALUE})")
+    @Option(names = "--rounds", paramLabel = "N", defaultValue = "5", description = "in-memory rounds; the best counts (default: ${DEFAULT-VALUE})")
     int rounds;
 
-    @Option(names = "--threads", defaultValue = "2", description = "map slots of the end-to-end job (default: ${DEFAULT-VALUE})")
+    @Option(names = "--threads", paramLabel = "N", defaultValue = "2", description = "map slots of the end-to-end job (default: ${DEFAULT-VALUE})")
     int threads;
 
     @Override

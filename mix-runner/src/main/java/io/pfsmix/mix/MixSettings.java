@@ -93,7 +93,8 @@ public record MixSettings(
       if (e.getKey().startsWith(MixKeys.HADOOP_PREFIX)) {
         String key = e.getKey().substring(MixKeys.HADOOP_PREFIX.length());
         if (key.isEmpty()) {
-          throw new MixConfigException(e.getKey(), "names no Hadoop key");
+          throw new MixConfigException(e.getKey(), "names no Hadoop key (hadoop.KEY = VALUE in a settings file, -D"
+              + " KEY=VALUE on the command line)");
         }
         if (key.equals(TraceConfigKeys.ENABLED)) {
           // the mix turns tracing on and off phase by phase

@@ -83,7 +83,7 @@ public final class TfidfCommands {
     double malformedShare;
 
     @Option(names = "--files", paramLabel = "N", defaultValue = "0", converter = Count.class,
-        description = "number of files (default: one per 256 MiB)")
+        description = "number of files; 0 (the default) writes one per 256 MiB")
     int files;
 
     // 0..1: `--overwrite` alone, and the job jar's older `--overwrite true|false`, which scripts may still pass
