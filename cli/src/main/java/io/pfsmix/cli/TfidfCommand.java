@@ -65,11 +65,11 @@ final class TfidfCommand extends CommandGroup {
             + "(default: ${DEFAULT-VALUE})")
     int reportK;
 
-    @Option(names = "--k-values", paramLabel = "K,...", split = ",", defaultValue = "32,64,128,256,512,1024,4096",
+    @Option(names = "--k-values", paramLabel = "K", split = ",", defaultValue = "32,64,128,256,512,1024,4096",
         description = "dictionary sizes to compare, --top-k among them (default: ${DEFAULT-VALUE})")
     int[] ks;
 
-    @Option(names = "--classifiers", paramLabel = "KIND,...", split = ",", defaultValue = "centroid,logistic",
+    @Option(names = "--classifiers", paramLabel = "KIND", split = ",", defaultValue = "centroid,logistic",
         description = "model kinds to compare (default: ${DEFAULT-VALUE})")
     List<String> classifiers;
 
