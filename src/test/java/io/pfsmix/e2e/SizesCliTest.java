@@ -88,7 +88,8 @@ class SizesCliTest {
     Path missing = tmp.resolve("missing");
     Cli.Run run = MixCli.run("ior", "-r", "-b", "1g", "-t", "1g", "-N", "8", "-o", "file://" + missing);
     assertThat(run.exitCode()).isEqualTo(1);
-    assertThat(run.stderr()).isEqualTo("ior: ERROR: cannot read file:" + missing + ": it does not exist (without -w,"
+    // named as -o gave it
+    assertThat(run.stderr()).isEqualTo("ior: ERROR: cannot read file://" + missing + ": it does not exist (without -w,"
         + " -r reads the file(s) an earlier run wrote and kept with -k)\n");
   }
 

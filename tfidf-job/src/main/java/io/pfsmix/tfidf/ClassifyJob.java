@@ -4,6 +4,7 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
+import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -183,13 +184,14 @@ final class ClassifyJob {
     return labels;
   }
 
-  static ClassifyResult run(Configuration baseConf, Path input, Path modelPath, Path output)
-      throws IOException, InterruptedException {
+  static ClassifyResult run(Configuration baseConf, Path input, Path modelPath, Path output,
+      PrintStream progress) throws IOException, InterruptedException {
     Configuration conf = new Configuration(baseConf);
     // the tasks' keys, checked here so that a bad value fails before any job runs
     TfidfSettings.writeLabels(conf);
     TfidfSettings.maxLineBytes(conf);
     TfidfSettings.maxRecordBytes(conf);
+    TfidfJobs.requireInput(conf, input);
     // fail at start, naming the file and the reason, rather than in every task
     TfidfModel model = TfidfModel.read(modelPath, conf);
     if (model.centroidCount() == 0) {
@@ -216,7 +218,7 @@ final class ClassifyJob {
     MultipleOutputs.addNamedOutput(job, LABELS_OUTPUT, TextOutputFormat.class, Text.class, Text.class);
     FileOutputFormat.setOutputPath(job, output);
     long start = System.nanoTime();
-    TfidfJobs.runOrFail(job);
+    TfidfJobs.runOrFail(job, progress);
     long elapsed = System.nanoTime() - start;
 
     Counters counters = job.getCounters();

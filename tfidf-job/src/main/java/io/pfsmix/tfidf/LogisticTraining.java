@@ -1,6 +1,7 @@
 package io.pfsmix.tfidf;
 
 import java.io.IOException;
+import java.io.PrintStream;
 import java.util.Arrays;
 import java.util.SplittableRandom;
 
@@ -233,8 +234,8 @@ final class LogisticTraining {
   }
 
   /** Runs the rounds from zero weights; returns the trained model (not yet written to its path). */
-  static TfidfModel train(Configuration conf, Path input, TfidfModel dictionary, Path work) throws IOException,
-      InterruptedException {
+  static TfidfModel train(Configuration conf, Path input, TfidfModel dictionary, Path work,
+      PrintStream progress) throws IOException, InterruptedException {
     int rounds = TfidfSettings.logisticRounds(conf);
     FileSystem fs = work.getFileSystem(conf);
     TfidfModel current = model(dictionary, new double[dictionary.classCount() * (dictionary.termCount() + 1)]);
@@ -256,7 +257,7 @@ final class LogisticTraining {
       job.setOutputFormatClass(SequenceFileOutputFormat.class);
       Path output = new Path(work, "round-" + round);
       FileOutputFormat.setOutputPath(job, output);
-      TfidfJobs.runOrFail(job);
+      TfidfJobs.runOrFail(job, progress);
       VectorSum sum = null;
       for (Path part : TrainJob.parts(conf, output)) {
         try (SequenceFile.Reader reader = new SequenceFile.Reader(conf, SequenceFile.Reader.file(part))) {

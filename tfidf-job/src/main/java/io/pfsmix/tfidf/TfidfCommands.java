@@ -176,15 +176,19 @@ public final class TfidfCommands {
       if (s.classifier() != null) {
         conf.set(TfidfConfigKeys.MODEL, s.classifier());
       }
-      TfidfModel m = TfidfJobs.train(conf, s.input(), s.model(), s.topK(), s.centroidsPerClass());
+      TfidfModel m = TfidfJobs.train(conf, s.input(), s.model(), s.topK(), s.centroidsPerClass(), err());
       PrintStream out = out();
       out.printf(Locale.ROOT, "model %s: %s, %d terms, %,d bytes, trained on %,d requests%n", s.model(), m.logistic()
           ? "logistic regression" : m.centroidCount() + " centroids", m.termCount(), m.toBytes().length,
           m.trainingDocuments());
       for (int c = 0; c < m.classCount(); c++) {
         out.printf(Locale.ROOT, "  %-16s %,10d requests", m.className(c), m.classDocuments(c));
-        out.printf(Locale.ROOT, m.logistic() ? " bias %+.3f%n" : " %3d centroid(s)%n", m.logistic() ? m.bias(c)
-            : m.centroidsPerClass(c));
+        // two calls: one conditional of a float and an int would hand %3d a Float
+        if (m.logistic()) {
+          out.printf(Locale.ROOT, " bias %+.3f%n", m.bias(c));
+        } else {
+          out.printf(Locale.ROOT, " %3d centroid(s)%n", m.centroidsPerClass(c));
+        }
       }
       return 0;
     }
@@ -222,7 +226,7 @@ public final class TfidfCommands {
     @Override
     public Integer call() throws Exception {
       Settings s = settings();
-      ClassifyResult r = TfidfJobs.classify(conf(), s.input(), s.model(), s.output());
+      ClassifyResult r = TfidfJobs.classify(conf(), s.input(), s.model(), s.output(), err());
       PrintStream out = out();
       out.printf(Locale.ROOT, "classified %,d requests (%,d bytes) in %.2f s: %.1f MB/s; %,d malformed%n", r.requests(),
           r.bytes(), r.elapsedSeconds(), r.bytes() / 1e6 / Math.max(1e-9, r.elapsedSeconds()), r.malformed());

@@ -4,6 +4,7 @@ import java.io.File;
 import java.io.FileInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.PrintStream;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -153,18 +154,19 @@ final class TrainJob {
   /** The single reducer: sees the totals first (empty key sorts first), then keeps the K best terms. */
   static final class TopTermsReducer extends Reducer<BytesWritable, ClassCounts, BytesWritable, ClassCounts> {
     private final ClassCounts totals = new ClassCounts();
-    private PriorityQueue<Candidate> best;
-    private int topK;
+    private TopTerms best;
     private int minDf;
     private double maxDfShare;
 
     static final class Candidate {
       final byte[] term;
+      final long hash;
       final ClassCounts counts = new ClassCounts();
       double score;
 
       Candidate(byte[] term) {
         this.term = term;
+        this.hash = RequestTokenizer.hash(term);
       }
     }
 
@@ -174,13 +176,50 @@ final class TrainJob {
       return c != 0 ? c : -Arrays.compareUnsigned(a.term, b.term);
     }
 
+    /**
+     * The K best candidates, of which no two share a term hash: classification knows a term by its hash only, and
+     * the tokenizer's hash gives some words of 10 bytes or more the same one ("parameters" and "rarameterr"), so of
+     * two such the better is kept (a dictionary with both could not be loaded).
+     */
+    static final class TopTerms {
+      private final int k;
+      private final PriorityQueue<Candidate> best;
+      private final Map<Long, Candidate> byHash = new HashMap<>();
+
+      TopTerms(int k) {
+        this.k = k;
+        best = new PriorityQueue<>(k + 1, TopTermsReducer::worstFirst);
+      }
+
+      void offer(Candidate candidate) {
+        Candidate same = byHash.get(candidate.hash);
+        if (same != null) {
+          if (worstFirst(candidate, same) <= 0) {
+            return;
+          }
+          best.remove(same);
+        }
+        best.add(candidate);
+        byHash.put(candidate.hash, candidate);
+        if (best.size() > k) {
+          byHash.remove(best.poll().hash);
+        }
+      }
+
+      /** The kept candidates, best first. */
+      List<Candidate> bestFirst() {
+        List<Candidate> kept = new ArrayList<>(best);
+        kept.sort((a, b) -> worstFirst(b, a));
+        return kept;
+      }
+    }
+
     @Override
     protected void setup(Context context) {
       Configuration conf = context.getConfiguration();
-      topK = TfidfSettings.topK(conf);
       minDf = TfidfSettings.minDf(conf);
       maxDfShare = TfidfSettings.maxDfShare(conf);
-      best = new PriorityQueue<>(topK + 1, TopTermsReducer::worstFirst);
+      best = new TopTerms(TfidfSettings.topK(conf));
     }
 
     @Override
@@ -199,10 +238,7 @@ final class TrainJob {
         return;
       }
       candidate.score = score(candidate.counts, totals);
-      best.add(candidate);
-      if (best.size() > topK) {
-        best.poll();
-      }
+      best.offer(candidate);
     }
 
     /**
@@ -228,10 +264,8 @@ final class TrainJob {
 
     @Override
     protected void cleanup(Context context) throws IOException, InterruptedException {
-      List<Candidate> kept = new ArrayList<>(best);
-      kept.sort((a, b) -> worstFirst(b, a));
       context.write(TOTALS_KEY, totals);
-      for (Candidate c : kept) {
+      for (Candidate c : best.bestFirst()) {
         context.write(new BytesWritable(c.term), c.counts);
       }
     }
@@ -334,8 +368,8 @@ final class TrainJob {
   // ---- driver ----
 
   /** Runs both jobs and writes the model; returns it. */
-  static TfidfModel run(Configuration baseConf, Path input, Path modelPath, int topK, int centroidsPerClass)
-      throws IOException, InterruptedException {
+  static TfidfModel run(Configuration baseConf, Path input, Path modelPath, int topK, int centroidsPerClass,
+      PrintStream progress) throws IOException, InterruptedException {
     if (topK < 1) {
       throw new IllegalArgumentException("--top-k must be positive, got " + topK);
     }
@@ -355,8 +389,12 @@ final class TrainJob {
     Configuration conf = new Configuration(baseConf);
     conf.setInt(TfidfConfigKeys.TOP_K, topK);
     conf.setInt(TfidfConfigKeys.CENTROIDS_PER_CLASS, centroidsPerClass);
+    TfidfJobs.requireInput(conf, input);
     FileSystem modelFs = modelPath.getFileSystem(conf);
     OutputPaths.checkCreatable(modelFs, modelFs.makeQualified(modelPath), "model");
+    if (modelFs.exists(modelPath) && modelFs.getFileStatus(modelPath).isDirectory()) {
+      throw new IOException("--model " + modelPath + " is a directory; --model names the model file to write");
+    }
     Path work = modelFs.makeQualified(new Path(modelPath.getParent() == null ? new Path("/") : modelPath.getParent(),
         "_" + modelPath.getName() + ".training"));
     modelFs.delete(work, true);
@@ -374,7 +412,7 @@ final class TrainJob {
       df.setOutputValueClass(ClassCounts.class);
       df.setOutputFormatClass(SequenceFileOutputFormat.class);
       FileOutputFormat.setOutputPath(df, dfOutput);
-      TfidfJobs.runOrFail(df);
+      TfidfJobs.runOrFail(df, progress);
 
       TfidfModel dictionary = readDictionary(conf, dfOutput);
       if (dictionary.termCount() == 0) {
@@ -382,7 +420,7 @@ final class TrainJob {
             + " well-formed labelled requests");
       }
       if (kind.equals(TfidfConfigKeys.MODEL_LOGISTIC)) {
-        TfidfModel model = LogisticTraining.train(conf, input, dictionary, work);
+        TfidfModel model = LogisticTraining.train(conf, input, dictionary, work, progress);
         model.write(modelPath, conf);
         return model;
       }
@@ -402,7 +440,7 @@ final class TrainJob {
       centroidJob.setOutputValueClass(VectorSum.class);
       centroidJob.setOutputFormatClass(SequenceFileOutputFormat.class);
       FileOutputFormat.setOutputPath(centroidJob, centroidOutput);
-      TfidfJobs.runOrFail(centroidJob);
+      TfidfJobs.runOrFail(centroidJob, progress);
 
       TfidfModel model = withCentroids(dictionary, readCentroids(conf, centroidOutput), centroidsPerClass);
       model.write(modelPath, conf);

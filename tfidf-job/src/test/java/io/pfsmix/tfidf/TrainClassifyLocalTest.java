@@ -3,6 +3,7 @@ package io.pfsmix.tfidf;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.util.List;
 
@@ -101,6 +102,42 @@ class TrainClassifyLocalTest {
     assertThat(out.toString(java.nio.charset.StandardCharsets.UTF_8)).contains("classified 0 requests (0 bytes)");
     assertThat(err.toString(java.nio.charset.StandardCharsets.UTF_8)).contains("classify: --input " + junk.toUri()
         + " holds no request record");
+  }
+
+  @Test
+  void aMissingInputAndAModelThatIsADirectoryAreNamedBeforeAnyJob() throws Exception {
+    Configuration pfsDefault = new Configuration(conf);
+    pfsDefault.set("fs.defaultFS", "pfs:///");
+    pfsDefault.set("fs.pfs.posix.root", dir.resolve("pfs-root").toString());
+    Files.createDirectories(dir.resolve("pfs-root"));
+    Path modelPath = new Path(dir.toUri().toString(), "attack.model");
+    // Hadoop's "Input path does not exist: pfs:/tmp/..." did not say that the local path was looked for on pfs:///
+    assertThatThrownBy(() -> TfidfJobs.classify(pfsDefault, new Path(dir.resolve("train").toString()), modelPath,
+        new Path(dir.resolve("never").toUri()))).isInstanceOf(java.io.FileNotFoundException.class)
+        .hasMessage("--input " + dir.resolve("train") + ": pfs:" + dir.resolve("train") + " does not exist (a path"
+            + " without a scheme is on fs.defaultFS, pfs:///; file:///PATH names a local one)");
+    Path aDirectory = new Path(dir.resolve("train").toUri());
+    assertThatThrownBy(() -> TfidfJobs.train(conf, aDirectory, aDirectory, 16)).isInstanceOf(IOException.class)
+        .hasMessage("--model " + aDirectory + " is a directory; --model names the model file to write");
+  }
+
+  @Test
+  void trainOnTheCommandLineSaysWhichJobRunsAsEachStarts() throws Exception {
+    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+    java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+    String input = dir.resolve("train").toUri().toString();
+    int status = TfidfTool.run(new String[] {"-D", "fs.defaultFS=file:///", "-D", "mapreduce.framework.name=local",
+        "train", "--input", input, "--model", dir.resolve("cli.model").toUri().toString(), "--classifier", "centroid",
+        "--top-k", "64"}, new java.io.PrintStream(out, true, java.nio.charset.StandardCharsets.UTF_8),
+        new java.io.PrintStream(err, true, java.nio.charset.StandardCharsets.UTF_8));
+    assertThat(status).as(err.toString(java.nio.charset.StandardCharsets.UTF_8)).isZero();
+    // its summary failed on a centroid model ("d != java.lang.Float"): the class lines' conditional made an int a float
+    assertThat(out.toString(java.nio.charset.StandardCharsets.UTF_8)).contains("centroids, 64 terms")
+        .containsPattern("  valid +[0-9,]+ requests +[0-9]+ centroid\\(s\\)");
+    // silent before: a training of the study's 7.2 GB runs for minutes
+    assertThat(err.toString(java.nio.charset.StandardCharsets.UTF_8).lines().filter(l -> l.endsWith(": started")))
+        .containsExactly("tfidf-train-df " + new Path(input) + ": started", "tfidf-train-centroids " + new Path(input)
+            + ": started");
   }
 
   @Test

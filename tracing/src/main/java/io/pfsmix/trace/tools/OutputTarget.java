@@ -77,7 +77,12 @@ public final class OutputTarget implements Closeable {
           + (e instanceof java.nio.file.FileSystemException f ? " (" + f.getFile() + ")" : ""), e);
     }
     OutputTarget out = new OutputTarget(target, staging, directory);
-    ShutdownHookManager.get().addShutdownHook(out.onShutdown, SHUTDOWN_PRIORITY);
+    try {
+      ShutdownHookManager.get().addShutdownHook(out.onShutdown, SHUTDOWN_PRIORITY);
+    } catch (IllegalStateException e) {
+      // the JVM is shutting down and a hook of the caller's own writes this output meanwhile (the mix merges its
+      // traces after Ctrl-C): nothing would run this one, and close() still removes an unpublished staging path
+    }
     return out;
   }
 
