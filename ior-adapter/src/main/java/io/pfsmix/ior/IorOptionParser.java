@@ -189,6 +189,11 @@ final class IorOptionParser {
     }
   }
 
+  private static void api(IorOptions o, String value) {
+    o.api = value.toUpperCase(Locale.ROOT);
+    o.apiName = value;
+  }
+
   private static void flag(IorOptions o, char flag) {
     switch (flag) {
       case 'c' -> o.collective = true;
@@ -219,7 +224,7 @@ final class IorOptionParser {
   private static void value(IorOptions o, char flag, String value) {
     String name = "-" + flag;
     switch (flag) {
-      case 'a' -> o.api = value.toUpperCase(Locale.ROOT);
+      case 'a' -> api(o, value);
       case 'A' -> o.referenceNumber = parseInt(name, value);
       case 'b' -> o.blockSize = parseSize(name, value);
       case 'd' -> o.interTestDelay = parseInt(name, value);
@@ -255,7 +260,7 @@ final class IorOptionParser {
       switch (key.toLowerCase(Locale.ROOT)) {
         case "summaryformat" -> o.summaryFormat = SummaryFormat.parse(value);
         case "summaryfile" -> o.summaryFile = value;
-        case "api" -> o.api = value.toUpperCase(Locale.ROOT);
+        case "api" -> api(o, value);
         case "refnum" -> o.referenceNumber = parseInt(name, value);
         case "testfile" -> o.testFileName = value;
         case "numtasks" -> o.numTasks = parseInt(name, value);

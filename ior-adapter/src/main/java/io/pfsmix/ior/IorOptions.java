@@ -16,6 +16,8 @@ public final class IorOptions implements Cloneable {
   public static final String API_POSIX = "POSIX";
 
   String api = API_HADOOP;
+  /** -a as given, which IOR's report echoes ("posix"); {@link #api} is its upper-case name. */
+  String apiName = API_HADOOP;
   int referenceNumber;
   long blockSize = 1048576;
   long transferSize = 262144;

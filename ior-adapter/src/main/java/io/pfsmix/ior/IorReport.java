@@ -153,7 +153,7 @@ final class IorReport {
     printer.namedSectionStart("Parameters");
     printer.keyValInt("testID", o.testId);
     printer.keyValInt("refnum", o.referenceNumber);
-    printer.keyVal("api", o.api);
+    printer.keyVal("api", o.apiName);
     printer.keyVal("platform", platform());
     printer.keyVal("testFileName", o.testFileName);
     printer.keyValInt("deadlineForStonewall", o.deadlineForStonewalling);
@@ -221,7 +221,7 @@ final class IorReport {
       log.print("\n*** DEBUG MODE ***\n*** " + o.debug + " ***\n\n");
     }
     printer.namedSectionStart("Options");
-    printer.keyVal("api", o.api);
+    printer.keyVal("api", o.apiName);
     printer.keyVal("apiVersion", apiVersion(o));
     printer.keyVal("test filename", o.testFileName);
     printer.keyVal("access", o.filePerProc ? "file-per-process" : "single-shared-file");
@@ -522,12 +522,12 @@ final class IorReport {
       printer.printf("%5d %6d %3d %4d %3d %5d %8d %9d %4d ", o.testId, o.numTasks, o.tasksPerNode(), o.repetitions,
           bit(o.filePerProc), o.reorderTasks, o.taskPerNodeOffset, o.reorderTasksRandom,
           o.reorderTasksRandomSeed);
-      printer.printf("%6d %8d %8d %9.1f %3s %6d\n", o.segmentCount, o.blockSize, o.transferSize, s.aggregateMiB(), o.api,
+      printer.printf("%6d %8d %8d %9.1f %3s %6d\n", o.segmentCount, o.blockSize, o.transferSize, s.aggregateMiB(), o.apiName,
           o.referenceNumber);
     } else if (printer.isJson()) {
       printer.startSection();
       printer.keyVal("operation", s.operation());
-      printer.keyVal("API", o.api);
+      printer.keyVal("API", o.apiName);
       printer.keyValInt("TestID", o.testId);
       printer.keyValInt("ReferenceNumber", o.referenceNumber);
       printer.keyValInt("segmentCount", o.segmentCount);

@@ -283,8 +283,10 @@ final class IorStorage implements Closeable {
     fs.delete(partsDirectory(), true);
   }
 
-  /** IOR's RemoveFile for one rank: its own file with -F, the shared file (and any parts) from rank 0 otherwise. */
-  /** IOR's RemoveFile: each rank's own file with -F, else rank 0 the shared one; whether this rank removed one. */
+  /**
+   * IOR's RemoveFile for one rank: its own file with -F, the shared file (and any parts) from rank 0 otherwise; whether
+   * this rank removed a file.
+   */
   boolean remove(int rank, int rep) throws IOException {
     if (options.dryRun) {
       return false;

@@ -70,7 +70,10 @@ class IorParityTest {
         "-w -r -F -b 6k -t 6k",
         // IOR's POSIX backend takes -c and ignores it
         "-w -r -c -b 1m -t 256k -O summaryFormat=JSON",
-        "-w -r -d 1 -v -b 1m -t 256k");
+        "-w -r -d 1 -v -b 1m -t 256k",
+        // the API as it was spelt, in the options and the summary
+        "-a posix -w -r -i 2 -b 1m -t 256k -O summaryFormat=JSON",
+        "-a posix -w -r -b 1m -t 256k");
   }
 
   @ParameterizedTest
