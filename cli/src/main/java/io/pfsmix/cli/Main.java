@@ -41,10 +41,27 @@ public final class Main {
     CommandLine commandLine = new CommandLine(new PfsmixCommand())
         .setCaseInsensitiveEnumValuesAllowed(true)
         .setExecutionExceptionHandler(new UserErrorHandler());
+    // numbers in words rather than Java's types ("'abc' is not a long")
+    commandLine.registerConverter(Long.class, value -> number(value, Long::parseLong, "a whole number"))
+        .registerConverter(Long.TYPE, value -> number(value, Long::parseLong, "a whole number"))
+        .registerConverter(Integer.class, value -> number(value, Integer::parseInt, "a whole number"))
+        .registerConverter(Integer.TYPE, value -> number(value, Integer::parseInt, "a whole number"))
+        .registerConverter(Double.class, value -> number(value, Double::parseDouble, "a number"))
+        .registerConverter(Double.TYPE, value -> number(value, Double::parseDouble, "a number"));
     HadoopCommand.configure(commandLine.getSubcommands().get("hadoop"));
     // every command has -V (mixinStandardHelpOptions), and each prints the one version rather than nothing
     withVersion(commandLine, new VersionProvider());
     return commandLine;
+  }
+
+  private static <T> T number(String value, java.util.function.Function<String, T> parse, String what) {
+    try {
+      return parse.apply(value.trim());
+    } catch (NumberFormatException e) {
+      throw new CommandLine.TypeConversionException("'" + value + "' is not " + what
+          + (what.startsWith("a whole") && value.matches("\\s*[0-9]+[kKmMgGtTpP]\\s*") ? " (this flag takes no size"
+              + " suffix)" : ""));
+    }
   }
 
   private static void withVersion(CommandLine command, VersionProvider version) {

@@ -115,6 +115,11 @@ final class TraceCommand extends CommandGroup {
       try {
         for (TraceReader reader : readers) {
           TraceDump.dump(reader, out, limit, !noHeader);
+          if (noHeader && reader.cutShort()) {
+            // without the '#' lines the only notice of a cut file goes where the records do not
+            out.flush();
+            System.err.println("dump: " + reader.cutShortMessage());
+          }
         }
       } finally {
         out.flush();

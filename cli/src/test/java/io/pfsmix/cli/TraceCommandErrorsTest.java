@@ -80,6 +80,28 @@ class TraceCommandErrorsTest {
   }
 
   @Test
+  void dumpWithoutHeadersStillSaysATraceWasCutShortOnStderr() throws Exception {
+    Path trace = trace(dir.resolve("t.ptrace"), 10);
+    byte[] whole = java.nio.file.Files.readAllBytes(trace);
+    // the END block lost, as a killed writer leaves a trace
+    java.nio.file.Files.write(trace, java.util.Arrays.copyOf(whole, whole.length - 16));
+    Cli.Run run = Cli.run("trace", "dump", "--no-header", trace.toString());
+    assertThat(run.exitCode()).isZero();
+    assertThat(run.stdout()).doesNotContain("#");
+    // the '#' line was the only notice, and --no-header dropped it
+    assertThat(run.stderr()).startsWith("dump: " + trace).contains("was cut short");
+  }
+
+  @Test
+  void numbersAreAskedForInWordsNotJavaTypes() {
+    Cli.Run run = Cli.run("trace", "dump", "-n", "abc", "x.ptrace");
+    assertThat(run.exitCode()).isEqualTo(2);
+    assertThat(run.stderr()).contains("'abc' is not a whole number").doesNotContain("long");
+    assertThat(Cli.run("trace", "dump", "-n", "4k", "x.ptrace").stderr())
+        .contains("'4k' is not a whole number (this flag takes no size suffix)");
+  }
+
+  @Test
   void dumpRefusesANegativeLimit() throws Exception {
     Path trace = trace(dir.resolve("t.ptrace"), 10);
     Cli.Run run = Cli.run("trace", "dump", "-n", "-5", trace.toString());

@@ -74,6 +74,10 @@ public record MixSettings(
       properties.load(in);
     } catch (NoSuchFileException e) {
       throw new MixConfigException("--config", "no such file: " + file);
+    } catch (java.nio.charset.CharacterCodingException e) {
+      // the decoder's own words are "Input length = 1"
+      throw new MixConfigException("--config", file + " is not a settings file: it is not UTF-8 text (a Java"
+          + " properties file, key = value)");
     } catch (IOException | IllegalArgumentException e) {
       throw new MixConfigException("--config", "cannot read " + file + ": " + e.getMessage());
     }

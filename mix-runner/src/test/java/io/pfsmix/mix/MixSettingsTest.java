@@ -67,6 +67,10 @@ class MixSettingsTest {
     assertThat(s.patterns()).containsExactly(IorPattern.N_TO_1);
     assertThatThrownBy(() -> MixSettings.readFile(tmp.resolve("missing.properties")))
         .hasMessageContaining("--config").hasMessageContaining("missing.properties");
+    // the decoder's "Input length = 1" before
+    Path binary = Files.write(tmp.resolve("binary"), new byte[] {(byte) 0xff, (byte) 0xfe, 0, 1});
+    assertThatThrownBy(() -> MixSettings.readFile(binary)).hasMessage("--config: " + binary + " is not a settings"
+        + " file: it is not UTF-8 text (a Java properties file, key = value)");
   }
 
   @Test

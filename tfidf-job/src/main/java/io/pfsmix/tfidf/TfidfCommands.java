@@ -174,6 +174,12 @@ public final class TfidfCommands {
       Settings s = settings();
       Configuration conf = conf();
       if (s.classifier() != null) {
+        if (!s.classifier().equals(TfidfConfigKeys.MODEL_LOGISTIC)
+            && !s.classifier().equals(TfidfConfigKeys.MODEL_CENTROID)) {
+          // named by the flag given, not the configuration key it sets
+          throw new IllegalArgumentException("--classifier takes " + TfidfConfigKeys.MODEL_LOGISTIC + " or "
+              + TfidfConfigKeys.MODEL_CENTROID + ", got '" + s.classifier() + "'");
+        }
         conf.set(TfidfConfigKeys.MODEL, s.classifier());
       }
       TfidfModel m = TfidfJobs.train(conf, s.input(), s.model(), s.topK(), s.centroidsPerClass(), err());

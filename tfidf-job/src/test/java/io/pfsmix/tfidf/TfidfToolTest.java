@@ -73,6 +73,9 @@ class TfidfToolTest {
         {"train: --centroids-per-class must be a whole number, got ''", "train", "--input", "i", "--model", "m",
             "--centroids-per-class="},
         {"classify: missing required option --input, --output", "classify", "--model", "m"},
+        // named by the configuration key it sets before
+        {"train: --classifier takes logistic or centroid, got 'svm'", "train", "--input", "i", "--model", "m",
+            "--classifier", "svm"},
     };
     for (String[] c : cases) {
       err.reset();
