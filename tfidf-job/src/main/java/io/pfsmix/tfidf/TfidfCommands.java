@@ -153,6 +153,10 @@ public final class TfidfCommands {
             + TfidfConfigKeys.MODEL + " from the configuration, else " + TfidfConfigKeys.MODEL_DEFAULT)
     String classifier;
 
+    @Option(names = "--overwrite", arity = "0..1", paramLabel = "true|false",
+        description = "replace an existing model file")
+    boolean overwrite;
+
     public Train() {
       this(null, null, null);
     }
@@ -173,6 +177,10 @@ public final class TfidfCommands {
     public Integer call() throws Exception {
       Settings s = settings();
       Configuration conf = conf();
+      // as generate's and classify's outputs: a model is replaced only when asked
+      if (!overwrite && s.model().getFileSystem(conf).exists(s.model())) {
+        throw new IllegalArgumentException("--model " + s.model() + " exists; pass --overwrite to replace it");
+      }
       if (s.classifier() != null) {
         if (!s.classifier().equals(TfidfConfigKeys.MODEL_LOGISTIC)
             && !s.classifier().equals(TfidfConfigKeys.MODEL_CENTROID)) {

@@ -61,6 +61,23 @@ class TfidfToolTest {
   }
 
   @Test
+  void trainReplacesAModelOnlyWithOverwrite() throws Exception {
+    java.nio.file.Path model = java.nio.file.Files.writeString(dir.resolve("kept.model"), "a model");
+    err.reset();
+    assertThat(run("-D", "fs.defaultFS=file:///", "train", "--input", dir.resolve("none").toString(), "--model",
+        model.toString())).isEqualTo(1);
+    assertThat(err.toString(StandardCharsets.UTF_8)).startsWith("train: --model " + model + " exists; pass"
+        + " --overwrite to replace it");
+    assertThat(java.nio.file.Files.readString(model)).isEqualTo("a model");
+    // with it, training goes on (and here stops at the missing input, before any job)
+    err.reset();
+    assertThat(run("-D", "fs.defaultFS=file:///", "train", "--input", dir.resolve("none").toString(), "--model",
+        model.toString(), "--overwrite")).isEqualTo(1);
+    assertThat(err.toString(StandardCharsets.UTF_8)).contains("--input " + dir.resolve("none") + ": ")
+        .contains("does not exist");
+  }
+
+  @Test
   void badValuesNameTheFlag() throws Exception {
     String[][] cases = {
         {"generate: --records must be a whole number, got '1e3'", "generate", "--out", "o", "--records", "1e3"},
