@@ -48,6 +48,12 @@ public final class Main {
         .registerConverter(Integer.TYPE, value -> number(value, Integer::parseInt, "a whole number"))
         .registerConverter(Double.class, value -> number(value, Double::parseDouble, "a number"))
         .registerConverter(Double.TYPE, value -> number(value, Double::parseDouble, "a number"));
+    // picocli names a map option's value "option option '--set'"
+    CommandLine.IParameterExceptionHandler parameters = commandLine.getParameterExceptionHandler();
+    commandLine.setParameterExceptionHandler((e, args) -> parameters.handleParseException(
+        e.getMessage() == null || !e.getMessage().contains("option option '") ? e
+            : new CommandLine.ParameterException(e.getCommandLine(), e.getMessage().replace("option option '",
+                "option '"), e.getCause(), e.getArgSpec(), e.getValue()), args));
     HadoopCommand.configure(commandLine.getSubcommands().get("hadoop"));
     // every command has -V (mixinStandardHelpOptions), and each prints the one version rather than nothing
     withVersion(commandLine, new VersionProvider());

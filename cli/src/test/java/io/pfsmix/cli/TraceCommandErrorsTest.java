@@ -93,12 +93,17 @@ class TraceCommandErrorsTest {
   }
 
   @Test
-  void numbersAreAskedForInWordsNotJavaTypes() {
+  void valuesOfTheWrongShapeAreNamedInWords() {
     Cli.Run run = Cli.run("trace", "dump", "-n", "abc", "x.ptrace");
     assertThat(run.exitCode()).isEqualTo(2);
     assertThat(run.stderr()).contains("'abc' is not a whole number").doesNotContain("long");
     assertThat(Cli.run("trace", "dump", "-n", "4k", "x.ptrace").stderr())
         .contains("'4k' is not a whole number (this flag takes no size suffix)");
+    // picocli's own wording for a map option said "option" twice
+    Cli.Run set = Cli.run("mix", "--set", "x");
+    assertThat(set.exitCode()).isEqualTo(2);
+    assertThat(set.errLines().get(0)).isEqualTo("Value for option '--set' (KEY=VALUE) should be in KEY=VALUE format but"
+        + " was x");
   }
 
   @Test
