@@ -63,7 +63,8 @@ final class PredictionTables implements MixRunner.ReportTables {
             + models + "). What the model leaves out, and how close it came on this machine: docs/predict.md.",
         Predictor.TABLE_HEADER, Predictor.tableCells(rows, figures)),
         new ReportWriter.Table("How close the prediction came, and how close the repetitions came to each other",
-            "For each mixed figure: how many predictions lie within 15 % of the measured figure, and how many would"
+            "For each mixed figure: how many predictions lie within " + Math.round(100 * Predictor.AGREEMENT)
+                + " % of the measured figure, and how many would"
                 + " if the mean of the same figure measured in the pattern's other repetitions were the prediction."
                 + " Where the repetitions themselves differ by more, no model calibrated on one of them can be"
                 + " expected to come closer.",
