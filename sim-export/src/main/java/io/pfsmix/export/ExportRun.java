@@ -1,11 +1,11 @@
 package io.pfsmix.export;
 
+import io.pfsmix.trace.format.TracePoint;
 import io.pfsmix.trace.format.TraceReader;
 import io.pfsmix.trace.format.TraceRecord;
 import io.pfsmix.trace.tools.OutputTarget;
 import io.pfsmix.trace.tools.TraceMerge;
 import io.pfsmix.trace.tools.TraceSource;
-import io.pfsmix.trace.format.TracePoint;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
