@@ -23,6 +23,16 @@ import picocli.CommandLine.Spec;
         OrangefsBenchCommand.class, QfsBenchCommand.class})
 final class BenchCommand extends CommandGroup {
 
+  /** Where a benchmark's scratch directory goes: its --dir, else the system's temporary directory. */
+  static Path scratchBase(Path dir) {
+    return dir != null ? dir : Paths.get(System.getProperty("java.io.tmpdir"));
+  }
+
+  /** A new scratch directory of a benchmark's own under {@link #scratchBase} (created if missing). */
+  static Path scratchDirectory(Path dir, String prefix) throws java.io.IOException {
+    return Files.createTempDirectory(Files.createDirectories(scratchBase(dir)), prefix);
+  }
+
   @Command(name = "read", mixinStandardHelpOptions = true,
       header = "pfs:// 4 KiB reads vs file:// 4 KiB reads vs direct 4 MiB java.nio reads.",
       description = "Read one file with 4 KiB application reads through pfs:// (POSIX backend, read-ahead) and "

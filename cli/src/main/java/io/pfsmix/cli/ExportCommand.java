@@ -1,8 +1,6 @@
 package io.pfsmix.cli;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
@@ -177,8 +175,7 @@ final class ExportCommand implements Callable<Integer> {
           list.add(ExportFormat.parse(f));
         }
       }
-      Path base = dir != null ? dir : Paths.get(System.getProperty("java.io.tmpdir"));
-      Path work = Files.createTempDirectory(Files.createDirectories(base), "pfsmix-export-bench-");
+      Path work = BenchCommand.scratchDirectory(dir, "pfsmix-export-bench-");
       try {
         new ExportBenchmark(events, list, work, System.out).run();
       } finally {

@@ -42,12 +42,12 @@ public final class Main {
         .setCaseInsensitiveEnumValuesAllowed(true)
         .setExecutionExceptionHandler(new UserErrorHandler());
     // numbers in words rather than Java's types ("'abc' is not a long")
-    commandLine.registerConverter(Long.class, value -> number(value, Long::parseLong, "a whole number"))
-        .registerConverter(Long.TYPE, value -> number(value, Long::parseLong, "a whole number"))
-        .registerConverter(Integer.class, value -> number(value, Integer::parseInt, "a whole number"))
-        .registerConverter(Integer.TYPE, value -> number(value, Integer::parseInt, "a whole number"))
-        .registerConverter(Double.class, value -> number(value, Double::parseDouble, "a number"))
-        .registerConverter(Double.TYPE, value -> number(value, Double::parseDouble, "a number"));
+    commandLine.registerConverter(Long.class, value -> number(value, Long::parseLong, true))
+        .registerConverter(Long.TYPE, value -> number(value, Long::parseLong, true))
+        .registerConverter(Integer.class, value -> number(value, Integer::parseInt, true))
+        .registerConverter(Integer.TYPE, value -> number(value, Integer::parseInt, true))
+        .registerConverter(Double.class, value -> number(value, Double::parseDouble, false))
+        .registerConverter(Double.TYPE, value -> number(value, Double::parseDouble, false));
     // picocli names a map option's value "option option '--set'"
     CommandLine.IParameterExceptionHandler parameters = commandLine.getParameterExceptionHandler();
     commandLine.setParameterExceptionHandler((e, args) -> parameters.handleParseException(
@@ -60,13 +60,12 @@ public final class Main {
     return commandLine;
   }
 
-  private static <T> T number(String value, java.util.function.Function<String, T> parse, String what) {
+  private static <T> T number(String value, java.util.function.Function<String, T> parse, boolean whole) {
     try {
       return parse.apply(value.trim());
     } catch (NumberFormatException e) {
-      throw new CommandLine.TypeConversionException("'" + value + "' is not " + what
-          + (what.startsWith("a whole") && value.matches("\\s*[0-9]+[kKmMgGtTpP]\\s*") ? " (this flag takes no size"
-              + " suffix)" : ""));
+      throw new CommandLine.TypeConversionException("'" + value + "' is not " + (whole ? "a whole number" : "a number")
+          + (whole && value.matches("\\s*[0-9]+[kKmMgGtTpP]\\s*") ? " (this flag takes no size suffix)" : ""));
     }
   }
 

@@ -228,8 +228,7 @@ final class TraceCommand extends CommandGroup {
       for (Path trace : traces) {
         TraceReader.requireRegularFile(trace);
       }
-      Path base = directory != null ? directory : Paths.get(System.getProperty("java.io.tmpdir"));
-      Path work = Files.createTempDirectory(Files.createDirectories(base), "pfsmix-trace-bench-");
+      Path work = BenchCommand.scratchDirectory(directory, "pfsmix-trace-bench-");
       try {
         TraceFormatBenchmark bench = new TraceFormatBenchmark(work, repetitions,
             (trace, output) -> new ExportRun(format, new ExportOptions()).run(List.of(trace), output),
@@ -303,11 +302,11 @@ final class TraceCommand extends CommandGroup {
       if (events <= 0) {
         throw new ParameterException(spec.commandLine(), "--events must be positive, is " + events);
       }
-      Path base = directory != null ? directory : Paths.get(System.getProperty("java.io.tmpdir"));
+      Path base = BenchCommand.scratchBase(directory);
       FreeSpace.require("--read-size " + readFileSize + " and --write-size " + writeFileSize + " write",
           read > Long.MAX_VALUE - write ? Long.MAX_VALUE : read + write, FileSystem.getLocal(new Configuration()),
           new org.apache.hadoop.fs.Path(base.toAbsolutePath().toUri()));
-      Path work = Files.createTempDirectory(Files.createDirectories(base), "pfsmix-bench-trace-");
+      Path work = BenchCommand.scratchDirectory(base, "pfsmix-bench-trace-");
       System.out.printf("pfsmix bench trace: read file %d bytes in 4096-byte reads, checkpoint %d bytes in %d-byte "
           + "blocks, %d runs per mode, in %s%n", read, write, block, repetitions, work);
       Path natives = nativeDirectory != null ? nativeDirectory
