@@ -154,7 +154,7 @@ final class IorStorage implements Closeable {
     if (options.dryRun) {
       return;
     }
-    for (int rank = 0; rank < (options.filePerProc ? options.numTasks : 1); rank++) {
+    for (int rank = 0; rank < fileRanks(); rank++) {
       // -m reads each iteration's own file; the first one missing is named
       for (int rep = 0; rep < (options.multiFile ? options.repetitions : 1); rep++) {
         if (!fs.exists(fileOf(rank, rep))) {
@@ -202,6 +202,11 @@ final class IorStorage implements Closeable {
     return new Path(directory, path.getName() + String.format(Locale.ROOT, ".%08d", rank) + iteration);
   }
 
+  /** How many ranks name a test file of their own (rank 0 up): every rank with -F, else rank 0 the shared one. */
+  private int fileRanks() {
+    return options.filePerProc ? options.numTasks : 1;
+  }
+
   /**
    * A test file as the user named it (-o as given, with IOR's rank and iteration suffixes), for messages: fileOf's
    * path is within the file system -a POSIX roots at -o's directory. A negative {@code rep} leaves out -m's suffix.
@@ -225,7 +230,7 @@ final class IorStorage implements Closeable {
   List<String> existingTestFiles() throws IOException {
     List<String> existing = new ArrayList<>();
     if ((options.writeFile || options.checkWrite) && !options.dryRun) {
-      for (int rank = 0; rank < (options.filePerProc ? options.numTasks : 1); rank++) {
+      for (int rank = 0; rank < fileRanks(); rank++) {
         if (fs.exists(fileOf(rank, 0))) {
           existing.add(nameOf(rank, 0));
         }
@@ -316,7 +321,7 @@ final class IorStorage implements Closeable {
   /** Bytes in the test file(s) an earlier run left (with -m, its first iteration's), which a write replaces. */
   private long statSize() throws IOException {
     long total = 0;
-    for (int rank = 0; rank < (options.filePerProc ? options.numTasks : 1); rank++) {
+    for (int rank = 0; rank < fileRanks(); rank++) {
       total += fileSize(rank, 0);
     }
     return total;
