@@ -39,7 +39,13 @@ public final class PfsConfigValues {
 
   /** The values of a Hadoop configuration; a bad one throws IllegalArgumentException naming key and value. */
   public static PfsConfigValues of(Configuration conf) {
-    return new PfsConfigValues(conf::getTrimmed, (key, problem) -> problem);
+    return of(conf, (key, problem) -> problem);
+  }
+
+  /** The values of a Hadoop configuration; a bad one throws what {@code errors} makes of its key and the problem. */
+  public static PfsConfigValues of(Configuration conf,
+      BiFunction<String, IllegalArgumentException, ? extends RuntimeException> errors) {
+    return new PfsConfigValues(conf::getTrimmed, errors);
   }
 
   /**

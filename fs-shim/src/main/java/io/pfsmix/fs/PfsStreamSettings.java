@@ -1,5 +1,7 @@
 package io.pfsmix.fs;
 
+import java.util.function.BiFunction;
+
 import org.apache.hadoop.conf.Configuration;
 
 /**
@@ -20,7 +22,13 @@ public record PfsStreamSettings(int readAheadSize, int randomReadSize, boolean m
 
   /** The settings of {@code conf} (with the fs.pfs.* system properties applied as defaults). */
   public static PfsStreamSettings of(Configuration conf) {
-    PfsConfigValues values = PfsConfigValues.of(PfsSystemDefaults.apply(conf));
+    return of(conf, (key, problem) -> problem);
+  }
+
+  /** As {@link #of(Configuration)}; a bad value throws what {@code errors} makes of its key and the problem. */
+  public static PfsStreamSettings of(Configuration conf,
+      BiFunction<String, IllegalArgumentException, ? extends RuntimeException> errors) {
+    PfsConfigValues values = PfsConfigValues.of(PfsSystemDefaults.apply(conf), errors);
     return new PfsStreamSettings(
         values.bufferBytes(PfsConfigKeys.READAHEAD_SIZE, PfsConfigKeys.READAHEAD_SIZE_DEFAULT, 1),
         values.bufferBytes(PfsConfigKeys.READAHEAD_RANDOM_SIZE, PfsConfigKeys.READAHEAD_RANDOM_SIZE_DEFAULT, 1),

@@ -296,13 +296,7 @@ public record MixSettings(
   private static void checkStreamSettings(Map<String, String> hadoop) {
     Configuration conf = new Configuration(false);
     hadoop.forEach(conf::set);
-    try {
-      PfsStreamSettings.of(conf);
-    } catch (IllegalArgumentException e) {
-      String key = hadoop.keySet().stream().filter(k -> e.getMessage() != null && e.getMessage().startsWith(k))
-          .findFirst().orElse("");
-      throw new MixConfigException(MixKeys.HADOOP_PREFIX + key, e);
-    }
+    PfsStreamSettings.of(conf, (key, problem) -> new MixConfigException(MixKeys.HADOOP_PREFIX + key, problem));
   }
 
   /** What the real IOR needs before anything runs: mpirun, the trace library when traced, local paths, its own -np. */
