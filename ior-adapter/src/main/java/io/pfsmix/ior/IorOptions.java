@@ -98,12 +98,16 @@ public final class IorOptions implements Cloneable {
   int ranksPerTask = 1;
   boolean help;
   List<String> commandLine = new ArrayList<>();
+  /** What {@link #validate()} set back to its default, in IOR's words: IOR warns and runs on rather than refusing. */
+  List<String> resets = new ArrayList<>();
 
   /** A copy to start the next test of a script from (IOR's CreateTest copies the previous test's parameters). */
   IorOptions copy() {
     try {
       IorOptions copy = (IorOptions) super.clone();
       copy.commandLine = new ArrayList<>(commandLine);
+      // each test of a script is validated, and warns, on its own
+      copy.resets = new ArrayList<>();
       return copy;
     } catch (CloneNotSupportedException e) {
       throw new AssertionError(e);
@@ -128,6 +132,12 @@ public final class IorOptions implements Cloneable {
     }
   }
 
+  /** IOR's WARN_RESET: the value goes back to IOR's default, and the run says so. */
+  private int reset(String problem, int value) {
+    resets.add(problem + ". Using value of " + value + ".");
+    return value;
+  }
+
   /** IOR's ValidateTests rules plus the ones this driver needs; throws {@link IorUsageException} on the first problem. */
   public IorOptions validate() {
     if (testFileName == null || testFileName.isEmpty()) {
@@ -137,10 +147,10 @@ public final class IorOptions implements Cloneable {
       throw new IorUsageException("too few tasks for testing (-N " + numTasks + ")");
     }
     if (repetitions <= 0) {
-      throw new IorUsageException("too few test repetitions (-i " + repetitions + ")");
+      repetitions = reset("too few test repetitions", 1);
     }
     if (interTestDelay < 0) {
-      throw new IorUsageException("inter-test delay must be nonnegative value (-d " + interTestDelay + ")");
+      interTestDelay = reset("inter-test delay must be nonnegative value", 0);
     }
     if (deadlineForStonewalling < 0) {
       throw new IorUsageException("deadlineForStonewalling must be nonnegative value (-D " + deadlineForStonewalling + ")");
@@ -154,7 +164,8 @@ public final class IorOptions implements Cloneable {
     if (setTimeStampSignature == 0 && !writeFile && checkRead) {
       throw new IorUsageException("using readCheck only requires to write a timeStampSignature -- use -G");
     }
-    if (segmentCount <= 0) {
+    // -s 0 runs, moving no data, as in IOR
+    if (segmentCount < 0) {
       throw new IorUsageException("segment count must be positive value (-s " + segmentCount + ")");
     }
     if (blockSize < 0) {

@@ -126,6 +126,10 @@ public final class IorRunner {
     try {
       startRankDetails(tests);
       IorReport report = new IorReport(results, log, last.summaryFormat, tests.get(0).verbose);
+      // IOR validates every test before its header, so their warnings come first
+      for (IorOptions test : tests) {
+        test.resets.forEach(report::warning);
+      }
       report.header(options.commandLineWithProgram());
       List<IorReport.TestSummaries> done = new ArrayList<>();
       List<IorDataError> errors = new ArrayList<>();

@@ -73,7 +73,10 @@ class IorParityTest {
         "-w -r -d 1 -v -b 1m -t 256k",
         // the API as it was spelt, in the options and the summary
         "-a posix -w -r -i 2 -b 1m -t 256k -O summaryFormat=JSON",
-        "-a posix -w -r -b 1m -t 256k");
+        "-a posix -w -r -b 1m -t 256k",
+        // no segments: IOR runs and moves nothing
+        "-w -r -s 0 -b 1m -t 256k",
+        "-w -r -s 0 -b 1m -t 256k -O summaryFormat=JSON");
   }
 
   @ParameterizedTest

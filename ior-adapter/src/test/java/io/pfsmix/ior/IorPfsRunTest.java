@@ -244,6 +244,16 @@ class IorPfsRunTest {
   }
 
   @Test
+  void aValueIorSetsBackIsWarnedAboutBeforeTheHeaderAndTheRunGoesOnWithTheDefault() throws IOException {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    IorResult result = run(out, "-w", "-i", "0", "-N", "2", "-b", "16k", "-t", "4k", "-o", "pfs:///ckpt/reset");
+    List<String> lines = out.toString(StandardCharsets.UTF_8).lines().toList();
+    assertThat(lines.get(0)).isEqualTo("WARNING: too few test repetitions. Using value of 1.");
+    assertThat(lines.get(1)).matches("IOR-\\S+: MPI Coordinated Test of Parallel I/O");
+    assertThat(result.iterations("write")).hasSize(1);
+  }
+
+  @Test
   void jsonOutputHasIorsStructure() throws IOException {
     Path summary = root.resolve("summary.json");
     ByteArrayOutputStream out = new ByteArrayOutputStream();
