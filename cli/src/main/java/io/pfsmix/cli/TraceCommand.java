@@ -204,7 +204,7 @@ final class TraceCommand extends CommandGroup {
     @Option(names = "--export-format", paramLabel = "FORMAT", defaultValue = "csv",
         description = "export measured: darshan, simgrid, chrome, pfssim, hecios, disksim or csv "
             + "(default: ${DEFAULT-VALUE})")
-    String exportFormat;
+    ExportFormat exportFormat;
 
     @Option(names = "--dir", paramLabel = "DIR",
         description = "local working directory for the rewritten traces and exports; removed afterwards "
@@ -219,20 +219,14 @@ final class TraceCommand extends CommandGroup {
       if (repetitions <= 0) {
         throw new ParameterException(spec.commandLine(), "--repetitions must be positive, is " + repetitions);
       }
-      ExportFormat format;
-      try {
-        format = ExportFormat.parse(exportFormat);
-      } catch (IllegalArgumentException e) {
-        throw new ParameterException(spec.commandLine(), "--export-format: " + e.getMessage());
-      }
       for (Path trace : traces) {
         TraceReader.requireRegularFile(trace);
       }
       Path work = BenchCommand.scratchDirectory(directory, "pfsmix-trace-bench-");
       try {
         TraceFormatBenchmark bench = new TraceFormatBenchmark(work, repetitions,
-            (trace, output) -> new ExportRun(format, new ExportOptions()).run(List.of(trace), output),
-            format.cliName(), System.out);
+            (trace, output) -> new ExportRun(exportFormat, new ExportOptions()).run(List.of(trace), output),
+            exportFormat.cliName(), System.out);
         for (Path trace : traces) {
           bench.measure(trace);
         }
@@ -290,9 +284,9 @@ final class TraceCommand extends CommandGroup {
 
     @Override
     public Integer call() throws Exception {
-      long read = Sizes.positive("--read-size", readFileSize);
-      long write = Sizes.positive("--write-size", writeFileSize);
-      long block = Sizes.positive("--block", blockSize);
+      long read = UserErrorHandler.checkFlags(spec, () -> Sizes.positive("--read-size", readFileSize));
+      long write = UserErrorHandler.checkFlags(spec, () -> Sizes.positive("--write-size", writeFileSize));
+      long block = UserErrorHandler.checkFlags(spec, () -> Sizes.positive("--block", blockSize));
       if (block > Integer.MAX_VALUE - 64) {
         throw new ParameterException(spec.commandLine(), "--block must be below 2 GiB, is " + blockSize);
       }

@@ -22,9 +22,10 @@ class ExportCommandErrorsTest {
     for (String value : List.of("NaN", "Infinity", "-Infinity", "-1e-6")) {
       Cli.Run run = Cli.run("export", "-f", "simgrid", "--link-latency=" + value, "-o", out.toString(),
           trace.toString());
-      assertThat(run.exitCode()).as(value).isEqualTo(1);
-      assertThat(run.errLines()).as(value).containsExactly("export: --link-latency must be a finite number of "
-          + "seconds, 0 or more, got " + Double.parseDouble(value));
+      assertThat(run.exitCode()).as(value).isEqualTo(2);
+      assertThat(run.errLines().get(0)).as(value).isEqualTo("--link-latency must be a finite number of seconds, 0 or "
+          + "more, got " + Double.parseDouble(value));
+      assertThat(run.stderr()).as(value).contains("Usage: pfsmix export ");
       assertThat(out).doesNotExist();
     }
     assertThat(Cli.run("export", "-f", "simgrid", "--link-latency=0", "-o", out.toString(), trace.toString())
@@ -36,19 +37,28 @@ class ExportCommandErrorsTest {
     Path trace = TraceCommandErrorsTest.trace(dir.resolve("t.ptrace"), 10);
     Path out = dir.resolve("out");
     String[][] cases = {
-        {"simgrid", "--link-bw=0", "export: --link-bw must be a positive number of bytes per second, got 0.0"},
-        {"simgrid", "--disk-read-bw=0", "export: --disk-read-bw must be a positive number of bytes per second, got 0.0"},
-        {"darshan", "--file-alignment=0", "export: --file-alignment must be > 0, got 0"},
-        {"darshan", "--dxt-max-segments=-1", "export: --dxt-max-segments must be >= 0, got -1"},
-        {"disksim", "--disksim-devices=0", "export: --disksim-devices must be > 0, got 0"},
-        {"disksim", "--disksim-file-span=-4", "export: --disksim-file-span must be > 0 blocks, got -4"},
+        {"simgrid", "--link-bw=0", "--link-bw must be a positive number of bytes per second, got 0.0"},
+        {"simgrid", "--disk-read-bw=0", "--disk-read-bw must be a positive number of bytes per second, got 0.0"},
+        {"simgrid", "--disk-write-bw=1e", "--disk-write-bw: '1e' is not a size (a number with an optional suffix k, "
+            + "m, g, t or p, powers of 1024: 4096, 64k, 7.2g)"},
+        {"darshan", "--file-alignment=0", "--file-alignment must be > 0, got 0"},
+        {"darshan", "--dxt-max-segments=-1", "--dxt-max-segments must be >= 0, got -1"},
+        {"disksim", "--disksim-devices=0", "--disksim-devices must be > 0, got 0"},
+        {"disksim", "--disksim-file-span=-4", "--disksim-file-span must be > 0 blocks, got -4"},
+        {"csv", "--trace-points=disk", "--trace-points: unknown trace point 'disk'; known: application, storage, "
+            + "posix"},
     };
     for (String[] c : cases) {
       Cli.Run run = Cli.run("export", "-f", c[0], c[1], "-o", out.toString(), trace.toString());
-      assertThat(run.exitCode()).as(c[1]).isEqualTo(1);
-      assertThat(run.errLines()).as(c[1]).containsExactly(c[2]);
+      assertThat(run.exitCode()).as(c[1]).isEqualTo(2);
+      assertThat(run.errLines().get(0)).as(c[1]).isEqualTo(c[2]);
+      assertThat(run.stderr()).as(c[1]).contains("Usage: pfsmix export ");
       assertThat(out).doesNotExist();
     }
+    Cli.Run run = Cli.run("export", "-f", "otf2", "-o", out.toString(), trace.toString());
+    assertThat(run.exitCode()).isEqualTo(2);
+    assertThat(run.errLines().get(0)).isEqualTo("Invalid value for option '--format': unknown export format 'otf2'; "
+        + "known formats: darshan, simgrid, chrome, pfssim, hecios, disksim, csv");
   }
 
   @Test
