@@ -110,7 +110,7 @@ final class ExportCommand implements Callable<Integer> {
     ExportOptions options = UserErrorHandler.checkFlags(spec, this::options);
     ExportRun.Result r = new ExportRun(format, options).replaceExisting(force)
         .progress(n -> System.err.printf(Locale.ROOT, "export: %,d records read%n", n))
-        .runSources(TraceInputs.sources(traces, new Configuration()), output);
+        .runSources(TraceInputs.sources(traces, new Configuration(), TraceCommand.note(spec)), output);
     System.out.printf(Locale.ROOT,
         "%s: %,d records read, %,d exported (%,d at trace points not selected), %d %s -> %s%n", format.cliName(),
         r.recordsRead(), r.recordsExported(), r.skippedByPoint(), r.actors(), r.actors() == 1 ? "actor" : "actors",
