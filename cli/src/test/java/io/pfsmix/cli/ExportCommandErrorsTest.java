@@ -4,12 +4,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** `pfsmix export` with numbers that mean nothing, and outputs it must not replace. */
+import io.pfsmix.export.ExportFormat;
+import io.pfsmix.trace.format.TraceFormat;
+
+/** `pfsmix export` with numbers that mean nothing, traces that hold nothing, and outputs it must not replace. */
 class ExportCommandErrorsTest {
 
   @TempDir
@@ -154,5 +158,34 @@ class ExportCommandErrorsTest {
     java.util.regex.Matcher m = java.util.regex.Pattern.compile(" to (\\S+)\n").matcher(run.stdout());
     assertThat(m.find()).as(run.stdout()).isTrue();
     assertThat(Path.of(m.group(1))).startsWithRaw(tmp).doesNotExist();
+  }
+
+  @Test
+  void aTraceWithoutRecordsIsOneErrorInEveryFormat() throws Exception {
+    Path empty = TraceCommandErrorsTest.trace(dir.resolve("empty.ptrace"), 0);
+    // killed before its first record: the header alone, no END block
+    byte[] whole = Files.readAllBytes(TraceCommandErrorsTest.trace(dir.resolve("killed.ptrace"), 0));
+    Path killed = Files.write(dir.resolve("killed.ptrace"), Arrays.copyOf(whole, whole.length
+        - TraceFormat.COUNTS_BLOCK_SIZE));
+    // csv, chrome, pfssim, hecios and disksim wrote a header-only or empty output and exited 0, darshan failed without
+    // naming the trace, simgrid wrote a bundle with no actor
+    for (ExportFormat format : ExportFormat.values()) {
+      Path out = dir.resolve("out-" + format.cliName());
+      Cli.Run run = Cli.run("export", "-f", format.cliName(), "-o", out.toString(), empty.toString());
+      assertThat(run.exitCode()).as(format.cliName()).isEqualTo(1);
+      assertThat(run.errLines()).as(format.cliName()).containsExactly("export: " + empty + " holds no record; nothing"
+          + " to export, no output written");
+      assertThat(run.stdout()).as(format.cliName()).isEmpty();
+      run = Cli.run("export", "-f", format.cliName(), "-o", out.toString(), empty.toString(), killed.toString());
+      assertThat(run.exitCode()).as(format.cliName()).isEqualTo(1);
+      assertThat(run.errLines()).as(format.cliName()).containsExactly("export: the traces " + empty + ", " + killed
+          + " hold no record (" + killed + " was cut short at byte offset " + killed.toFile().length() + " (no end "
+          + "block); 0 records read up to its last whole block); nothing to export, no output written");
+      assertThat(out).as(format.cliName()).doesNotExist();
+    }
+    try (var files = Files.list(dir)) {
+      assertThat(files.map(p -> p.getFileName().toString()).toList()).containsExactlyInAnyOrder("empty.ptrace",
+          "killed.ptrace");
+    }
   }
 }
