@@ -203,20 +203,24 @@ class MixOnPfsTest {
   @Test
   void aBadSettingIsRefusedBeforeAnythingRuns() {
     Path results = out.resolve("refused");
+    // usage errors, named by the flag that gave the value at fault
     Cli.Run run = MixCli.run("mix", "--fs", "hdfs-mini", "--patterns", "n-to-1", "-o", results.toString());
-    assertThat(run.exitCode()).isEqualTo(1);
-    assertThat(run.stderr()).contains("mix.patterns: n-to-1 needs one file written by many writers");
+    assertThat(run.exitCode()).isEqualTo(2);
+    assertThat(run.errLines().get(0)).startsWith("--patterns (mix.patterns): n-to-1 needs one file written by many "
+        + "writers");
     assertThat(results).doesNotExist();
 
     run = MixCli.run("mix", "-b", "1m", "-t", "3m", "-o", results.toString());
-    assertThat(run.stderr()).contains("mix.ior.transfer: transfer size 3145728 does not divide the block size");
+    assertThat(run.errLines().get(0)).startsWith("-t/--transfer (mix.ior.transfer): transfer size 3145728 does not "
+        + "divide the block size");
     assertThat(results).doesNotExist();
 
     // IOR's own checks of its flags, before the TFIDF phases that come first
     run = MixCli.run("mix", "--ior-flags=-q", "-o", results.toString());
-    assertThat(run.exitCode()).isEqualTo(1);
-    assertThat(run.stderr()).isEqualTo("mix: mix.ior.flags: IOR refuses '-q': Error invalid argument: -q (IOR 4 has no such"
-        + " option; see -h)\n");
+    assertThat(run.exitCode()).isEqualTo(2);
+    assertThat(run.errLines().get(0)).isEqualTo("--ior-flags (mix.ior.flags): IOR refuses '-q': Error invalid "
+        + "argument: -q (IOR 4 has no such option; see -h)");
+    assertThat(run.stderr()).contains("Usage: pfsmix mix ");
     assertThat(results).doesNotExist();
   }
 
@@ -231,7 +235,7 @@ class MixOnPfsTest {
       Cli.Run run = MixCli.run(MixCli.smallMix(Path.of(c.getKey()), "--fs", "pfs@" + root, "--dir", "/unmade")
           .toArray(new String[0]));
       assertThat(run.exitCode()).as(c.getKey()).isEqualTo(1);
-      assertThat(run.stderr()).as(c.getKey()).isEqualTo("mix: mix.results: " + c.getValue() + "\n");
+      assertThat(run.stderr()).as(c.getKey()).isEqualTo("mix: -o/--results (mix.results): " + c.getValue() + "\n");
       assertThat(root.resolve("unmade")).as(c.getKey()).doesNotExist();
     }
     assertThat(file).hasContent("x");

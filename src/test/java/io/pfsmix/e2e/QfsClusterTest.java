@@ -89,8 +89,9 @@ class QfsClusterTest {
     assertThat(run.exitCode()).isEqualTo(1);
     assertThat(run.stderr()).contains("qfs-cluster: --chunkservers must be between 1 and 16, got '0'");
     run = MixCli.run("qfs", "start");
-    assertThat(run.exitCode()).isNotZero();
-    assertThat(run.stderr()).contains("unknown action 'start': expected up, down or status");
+    assertThat(run.exitCode()).isEqualTo(2);
+    assertThat(run.errLines().get(0)).isEqualTo("Invalid value for positional parameter at index 0 (ACTION): expected "
+        + "one of [up, down, status] (case-insensitive) but was 'start'");
   }
 
   /** QFS's own command-line tool against the file system {@code up} printed. */

@@ -65,13 +65,13 @@ final class BenchCommand extends CommandGroup {
 
     @Override
     public Integer call() throws Exception {
-      long bytes = Sizes.positive("--size", size);
+      long bytes = UserErrorHandler.checkFlags(spec, () -> Sizes.positive("--size", size));
       if (repetitions <= 0) {
         throw new ParameterException(spec.commandLine(), "--repetitions must be positive, is " + repetitions);
       }
       Configuration conf = new Configuration();
       if (readAhead != null) {
-        Sizes.positive("--readahead", readAhead);
+        UserErrorHandler.checkFlags(spec, () -> Sizes.positive("--readahead", readAhead));
         conf.set(PfsConfigKeys.READAHEAD_SIZE, readAhead.trim());
       }
       Path dir = (directory != null ? directory : Paths.get(System.getProperty("java.io.tmpdir"), "pfsmix-bench"))

@@ -16,7 +16,7 @@ import picocli.CommandLine.Parameters;
 final class CephCommand implements Callable<Integer> {
 
   @Parameters(index = "0", paramLabel = "ACTION", description = "up, down or status")
-  String action;
+  ClusterScript.Action action;
 
   @Option(names = "--dir", paramLabel = "DIR", description = "scratch directory. Default: $PFSMIX_CEPH_DIR, else "
       + "<pfsmix home>/var/ceph")

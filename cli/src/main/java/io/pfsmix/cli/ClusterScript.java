@@ -17,21 +17,22 @@ import io.pfsmix.fs.PfsmixHome;
  */
 final class ClusterScript {
 
-  private static final List<String> ACTIONS = List.of("up", "down", "status");
+  /** What a script does; the commands' ACTION, which picocli refuses as a usage error when it is none of these. */
+  enum Action {
+    // spelled as the scripts and users spell them, which picocli's error lists
+    up, down, status
+  }
 
   private final List<String> command = new ArrayList<>();
 
-  /** The script scripts/{@code name} under pfsmix's home, to run with {@code action} (up, down or status). */
-  ClusterScript(String name, String action) throws IOException {
-    if (!ACTIONS.contains(action)) {
-      throw new IllegalArgumentException("unknown action '" + action + "': expected up, down or status");
-    }
+  /** The script scripts/{@code name} under pfsmix's home, to run with {@code action}. */
+  ClusterScript(String name, Action action) throws IOException {
     Path script = PfsmixHome.path().resolve("scripts").resolve(name);
     if (!Files.isExecutable(script)) {
       throw new IOException("cluster script not found or not executable: " + script);
     }
     command.add(script.toString());
-    command.add(action);
+    command.add(action.name());
   }
 
   /** Passes {@code --option value} when the value is set. */

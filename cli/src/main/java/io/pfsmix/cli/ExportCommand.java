@@ -46,7 +46,7 @@ final class ExportCommand implements Callable<Integer> {
   // not picocli-required: `export bench` takes none of them, and picocli checks a parent's required options first
   @Option(names = {"-f", "--format"}, paramLabel = "FORMAT",
       description = "darshan, simgrid, chrome, pfssim, hecios, disksim or csv (required)")
-  String format;
+  ExportFormat format;
 
   @Parameters(paramLabel = "TRACE", arity = "0..*", description = "trace files or directories, as pfsmix trace takes "
       + "them (one or more)")
@@ -107,7 +107,22 @@ final class ExportCommand implements Callable<Integer> {
       throw new CommandLine.ParameterException(spec.commandLine(),
           "export needs --format FORMAT, -o OUT and at least one TRACE (see --help)");
     }
-    ExportFormat f = ExportFormat.parse(format);
+    ExportOptions options = UserErrorHandler.checkFlags(spec, this::options);
+    ExportRun.Result r = new ExportRun(format, options).replaceExisting(force)
+        .progress(n -> System.err.printf(Locale.ROOT, "export: %,d records read%n", n))
+        .runSources(TraceInputs.sources(traces, new Configuration(), TraceCommand.note(spec)), output);
+    System.out.printf(Locale.ROOT,
+        "%s: %,d records read, %,d exported (%,d at trace points not selected), %d %s -> %s%n", format.cliName(),
+        r.recordsRead(), r.recordsExported(), r.skippedByPoint(), r.actors(), r.actors() == 1 ? "actor" : "actors",
+        r.output());
+    if (!r.warnings().isEmpty()) {
+      System.err.print(r.warnings().report());
+    }
+    return 0;
+  }
+
+  /** The exporters' options as the flags give them; a value they refuse throws IllegalArgumentException naming it. */
+  private ExportOptions options() {
     ExportOptions options = new ExportOptions()
         .dxtMaxSegments(dxtMaxSegments)
         .fileAlignment(Sizes.parse("--file-alignment", fileAlignment))
@@ -115,21 +130,11 @@ final class ExportCommand implements Callable<Integer> {
             Sizes.parse("--disk-write-bw", diskWriteBw))
         .link(Sizes.parse("--link-bw", linkBw), linkLatency)
         .disksim(disksimFileSpan, disksimDevices)
-        .commandLine("pfsmix export --format " + f.cliName());
+        .commandLine("pfsmix export --format " + format.cliName());
     if (points != null) {
       options.points(parsePoints(points));
     }
-    ExportRun.Result r = new ExportRun(f, options).replaceExisting(force)
-        .progress(n -> System.err.printf(Locale.ROOT, "export: %,d records read%n", n))
-        .runSources(TraceInputs.sources(traces, new Configuration()), output);
-    System.out.printf(Locale.ROOT,
-        "%s: %,d records read, %,d exported (%,d at trace points not selected), %d %s -> %s%n", f.cliName(),
-        r.recordsRead(), r.recordsExported(), r.skippedByPoint(), r.actors(), r.actors() == 1 ? "actor" : "actors",
-        r.output());
-    if (!r.warnings().isEmpty()) {
-      System.err.print(r.warnings().report());
-    }
-    return 0;
+    return options;
   }
 
   private static Set<TracePoint> parsePoints(List<String> names) {
@@ -158,7 +163,7 @@ final class ExportCommand implements Callable<Integer> {
 
     @Option(names = "--formats", split = ",", paramLabel = "FORMAT",
         description = "formats to measure. Default: all")
-    List<String> formats;
+    List<ExportFormat> formats;
 
     @Option(names = "--dir", paramLabel = "DIR",
         description = "local working directory for the traces and outputs; removed afterwards "
@@ -167,17 +172,9 @@ final class ExportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-      List<ExportFormat> list = new ArrayList<>();
-      if (formats == null) {
-        list.addAll(List.of(ExportFormat.values()));
-      } else {
-        for (String f : formats) {
-          list.add(ExportFormat.parse(f));
-        }
-      }
       Path work = BenchCommand.scratchDirectory(dir, "pfsmix-export-bench-");
       try {
-        new ExportBenchmark(events, list, work, System.out).run();
+        new ExportBenchmark(events, formats == null ? List.of(ExportFormat.values()) : formats, work, System.out).run();
       } finally {
         OutputTarget.deleteRecursively(work);
       }

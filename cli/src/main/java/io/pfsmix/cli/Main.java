@@ -5,6 +5,8 @@ import java.util.List;
 import org.apache.log4j.Level;
 import org.apache.log4j.Logger;
 
+import io.pfsmix.export.ExportFormat;
+
 import picocli.CommandLine;
 
 /** Entry point of {@code ./pfsmix}. */
@@ -47,7 +49,8 @@ public final class Main {
         .registerConverter(Integer.class, value -> number(value, Integer::parseInt, true))
         .registerConverter(Integer.TYPE, value -> number(value, Integer::parseInt, true))
         .registerConverter(Double.class, value -> number(value, Double::parseDouble, false))
-        .registerConverter(Double.TYPE, value -> number(value, Double::parseDouble, false));
+        .registerConverter(Double.TYPE, value -> number(value, Double::parseDouble, false))
+        .registerConverter(ExportFormat.class, Main::exportFormat);
     // picocli names a map option's value "option option '--set'"
     CommandLine.IParameterExceptionHandler parameters = commandLine.getParameterExceptionHandler();
     commandLine.setParameterExceptionHandler((e, args) -> parameters.handleParseException(
@@ -66,6 +69,15 @@ public final class Main {
     } catch (NumberFormatException e) {
       throw new CommandLine.TypeConversionException("'" + value + "' is not " + (whole ? "a whole number" : "a number")
           + (whole && value.matches("\\s*[0-9]+[kKmMgGtTpP]\\s*") ? " (this flag takes no size suffix)" : ""));
+    }
+  }
+
+  /** picocli names the flag before the message ("Invalid value for option '--format': unknown export format ..."). */
+  private static ExportFormat exportFormat(String value) {
+    try {
+      return ExportFormat.parse(value);
+    } catch (IllegalArgumentException e) {
+      throw new CommandLine.TypeConversionException(e.getMessage());
     }
   }
 

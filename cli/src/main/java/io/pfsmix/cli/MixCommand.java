@@ -1,10 +1,12 @@
 package io.pfsmix.cli;
 
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
+import io.pfsmix.mix.MixConfigException;
 import io.pfsmix.mix.MixKeys;
 import io.pfsmix.mix.MixResults;
 import io.pfsmix.mix.MixRunner;
@@ -12,7 +14,10 @@ import io.pfsmix.mix.MixSettings;
 import io.pfsmix.mix.Progress;
 
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
 
 /** {@code ./pfsmix mix}: the mixed-workload experiment of the study, on any file system the project supports. */
 @Command(name = "mix", mixinStandardHelpOptions = true, sortOptions = false,
@@ -25,9 +30,13 @@ import picocli.CommandLine.Option;
         "More workloads join those two through mix.workloads in the settings file (or --set; see docs/mix.md).",
         "Settings come from --config (a properties file, see docs/mix.md) with the flags below on top; a bad setting is",
         "refused before anything runs. Progress goes to stderr; the tables and the report's path to stdout.",
-        "Exit code 0: complete; 1: refused, or stopped by a failed phase; 130 after Ctrl-C, 143 after SIGTERM (the report"
-            + " says what was measured)."})
+        "Exit code 0: complete; 2: a bad setting (its value, key or combination); 1: a setting naming what cannot be",
+        "used here (a missing file or program, a results directory in use), or stopped by a failed phase; 130 after",
+        "Ctrl-C, 143 after SIGTERM (the report says what was measured)."})
 final class MixCommand implements Callable<Integer> {
+
+  @Spec
+  CommandSpec spec;
 
   @Option(names = "--config", paramLabel = "FILE", description = "settings file (Java properties, keys as in docs/mix.md)")
   Path config;
@@ -155,52 +164,77 @@ final class MixCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    MixResults outcome = MixRunner.of(MixSettings.parse(values()), new Progress(System.err), System.out)
-        .withReportTables(new PredictionTables()).run();
-    return outcome.complete() ? 0 : UserErrorHandler.EXIT_USER_ERROR;
+    Map<String, String> flags = new HashMap<>();
+    try {
+      MixResults outcome = MixRunner.of(MixSettings.parse(values(flags)), new Progress(System.err), System.out)
+          .withReportTables(new PredictionTables()).run();
+      return outcome.complete() ? 0 : UserErrorHandler.EXIT_USER_ERROR;
+    } catch (MixConfigException e) {
+      throw refusal(e, flags.get(e.key()));
+    }
   }
 
-  /** The settings file's values with every given flag on top. */
-  Map<String, String> values() {
+  /**
+   * A refused setting as the user gave it: by its flag (and the key it sets, which other messages name) when a flag
+   * gave its value, else by its key; a bad value is a usage error, as picocli's own refusals are.
+   */
+  private RuntimeException refusal(MixConfigException e, String flag) {
+    String message = flag == null ? e.getMessage()
+        : e.messageNaming(String.join("/", spec.findOption(flag).names()) + " (" + e.key() + ")");
+    if (e.usageError()) {
+      return new ParameterException(spec.commandLine(), message, e);
+    }
+    return flag == null ? e : new IllegalArgumentException(message, e);
+  }
+
+  /**
+   * The settings file's values with every given flag on top; {@code flags} gets the flag (its long name) that gave
+   * each key its value.
+   */
+  Map<String, String> values(Map<String, String> flags) {
     Map<String, String> values = new LinkedHashMap<>();
     if (config != null) {
       values.putAll(MixSettings.readFile(config));
     }
-    put(values, MixKeys.FS, fileSystems);
-    put(values, MixKeys.JOBS, jobs);
-    put(values, MixKeys.DIR, dir);
-    put(values, MixKeys.PATTERNS, patterns);
-    put(values, MixKeys.IOR_RANKS, ranks);
-    put(values, MixKeys.IOR_BLOCK, block);
-    put(values, MixKeys.IOR_TRANSFER, transfer);
-    put(values, MixKeys.IOR_SEGMENTS, segments);
-    put(values, MixKeys.IOR_FLAGS, iorFlags);
-    put(values, MixKeys.IOR_PLACEMENT, iorPlacement);
-    put(values, MixKeys.IOR_RANKS_PER_TASK, ranksPerTask);
-    put(values, MixKeys.IOR_DRIVER, ior);
-    put(values, MixKeys.IOR_MPIRUN_ARGS, mpirunArgs);
-    put(values, MixKeys.HPC, hpc);
-    put(values, MixKeys.HPC_NAME, hpcName);
-    put(values, MixKeys.HPC_SCALE, hpcScale);
-    put(values, MixKeys.ANALYTICS, analytics);
-    put(values, MixKeys.ANALYTICS_NAME, analyticsName);
-    put(values, MixKeys.ANALYTICS_SCALE, analyticsScale);
-    put(values, MixKeys.TFIDF_DATA, tfidfData);
-    put(values, MixKeys.TFIDF_SIZE, tfidfSize);
-    put(values, MixKeys.TFIDF_MODEL, model);
-    put(values, MixKeys.REPETITIONS, repetitions);
-    put(values, MixKeys.BALANCE, balance);
-    put(values, MixKeys.BALANCE_TOLERANCE, tolerance);
-    put(values, MixKeys.TRACING, tracing);
-    put(values, MixKeys.RESULTS, results);
+    put(values, flags, MixKeys.FS, fileSystems, "--fs");
+    put(values, flags, MixKeys.JOBS, jobs, "--jobs");
+    put(values, flags, MixKeys.DIR, dir, "--dir");
+    put(values, flags, MixKeys.PATTERNS, patterns, "--patterns");
+    put(values, flags, MixKeys.IOR_RANKS, ranks, "--ranks");
+    put(values, flags, MixKeys.IOR_BLOCK, block, "--block");
+    put(values, flags, MixKeys.IOR_TRANSFER, transfer, "--transfer");
+    put(values, flags, MixKeys.IOR_SEGMENTS, segments, "--segments");
+    put(values, flags, MixKeys.IOR_FLAGS, iorFlags, "--ior-flags");
+    put(values, flags, MixKeys.IOR_PLACEMENT, iorPlacement, "--ior-placement");
+    put(values, flags, MixKeys.IOR_RANKS_PER_TASK, ranksPerTask, "--ranks-per-task");
+    put(values, flags, MixKeys.IOR_DRIVER, ior, "--ior");
+    put(values, flags, MixKeys.IOR_MPIRUN_ARGS, mpirunArgs, "--mpirun-args");
+    put(values, flags, MixKeys.HPC, hpc, "--hpc");
+    put(values, flags, MixKeys.HPC_NAME, hpcName, "--hpc-name");
+    put(values, flags, MixKeys.HPC_SCALE, hpcScale, "--hpc-scale");
+    put(values, flags, MixKeys.ANALYTICS, analytics, "--analytics");
+    put(values, flags, MixKeys.ANALYTICS_NAME, analyticsName, "--analytics-name");
+    put(values, flags, MixKeys.ANALYTICS_SCALE, analyticsScale, "--analytics-scale");
+    put(values, flags, MixKeys.TFIDF_DATA, tfidfData, "--tfidf-data");
+    put(values, flags, MixKeys.TFIDF_SIZE, tfidfSize, "--tfidf-size");
+    put(values, flags, MixKeys.TFIDF_MODEL, model, "--model");
+    put(values, flags, MixKeys.REPETITIONS, repetitions, "--repetitions");
+    put(values, flags, MixKeys.BALANCE, balance, "--balance");
+    put(values, flags, MixKeys.BALANCE_TOLERANCE, tolerance, "--tolerance");
+    put(values, flags, MixKeys.TRACING, tracing, "--tracing");
+    put(values, flags, MixKeys.RESULTS, results, "--results");
     values.putAll(set);
+    // --set comes last and wins, and names its key
+    flags.keySet().removeAll(set.keySet());
     hadoop.forEach((k, v) -> values.put(MixKeys.HADOOP_PREFIX + k, v));
     return values;
   }
 
-  private static void put(Map<String, String> values, String key, String value) {
+  private static void put(Map<String, String> values, Map<String, String> flags, String key, String value,
+      String flag) {
     if (value != null) {
       values.put(key, value);
+      flags.put(key, flag);
     }
   }
 }

@@ -98,7 +98,7 @@ abstract class MountComparisonBench implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    long bytes = Sizes.positive("--size", size);
+    long bytes = UserErrorHandler.checkFlags(spec, () -> Sizes.positive("--size", size));
     if (repetitions <= 0) {
       throw new ParameterException(spec.commandLine(), "--repetitions must be positive, is " + repetitions);
     }

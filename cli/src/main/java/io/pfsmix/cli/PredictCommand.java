@@ -6,8 +6,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 /** `pfsmix predict`: the mixed phase predicted in SimGrid from the phases traced alone, beside what was measured. */
 @Command(name = "predict", mixinStandardHelpOptions = true,
@@ -71,27 +74,33 @@ final class PredictCommand implements Callable<Integer> {
   @Option(names = "--no-what-if", description = "skip the what-if tables")
   boolean noWhatIf;
 
+  @Spec
+  CommandSpec spec;
+
   @Override
   public Integer call() throws Exception {
     if (cores < 1) {
-      throw new IllegalArgumentException("--cores must be at least 1, got " + cores);
+      throw new ParameterException(spec.commandLine(), "--cores must be at least 1, got " + cores);
     }
     if (targets < 1) {
-      throw new IllegalArgumentException("--targets must be at least 1, got " + targets);
+      throw new ParameterException(spec.commandLine(), "--targets must be at least 1, got " + targets);
     }
     if (!(linkLatency >= 0) || Double.isInfinite(linkLatency)) {
-      throw new IllegalArgumentException("--link-latency must be a finite number of seconds >= 0, got " + linkLatency);
+      throw new ParameterException(spec.commandLine(), "--link-latency must be a finite number of seconds >= 0, got "
+          + linkLatency);
     }
     if (ioCpu != null && !(ioCpu >= 0 && ioCpu <= 1)) {
-      throw new IllegalArgumentException("--io-cpu must be a fraction from 0 to 1, got " + ioCpu);
+      throw new ParameterException(spec.commandLine(), "--io-cpu must be a fraction from 0 to 1, got " + ioCpu);
     }
-    long stripeBytes = Sizes.parse("--stripe", stripe);
-    long link = Sizes.parse("--link-bw", linkBw);
+    long stripeBytes = UserErrorHandler.checkFlags(spec, () -> Sizes.parse("--stripe", stripe));
+    long link = UserErrorHandler.checkFlags(spec, () -> Sizes.parse("--link-bw", linkBw));
     if (stripeBytes < 1 || link < 1) {
-      throw new IllegalArgumentException((stripeBytes < 1 ? "--stripe" : "--link-bw") + " must be positive");
+      throw new ParameterException(spec.commandLine(), (stripeBytes < 1 ? "--stripe" : "--link-bw")
+          + " must be positive");
     }
     if (clientDisk != null && !clientDisk.equals("shared") && !clientDisk.equals("separate")) {
-      throw new IllegalArgumentException("--client-disk must be shared or separate, got '" + clientDisk + "'");
+      throw new ParameterException(spec.commandLine(), "--client-disk must be shared or separate, got '" + clientDisk
+          + "'");
     }
     Path sim = simulator != null ? simulator : PredictionTables.defaultSimulator();
     if (!Files.isExecutable(sim)) {

@@ -69,8 +69,8 @@ final class QfsBenchCommand implements Runnable {
 
   @Override
   public void run() {
-    long blockBytes = Sizes.positive("--block", block);
-    long transferBytes = Sizes.positive("--transfer", transfer);
+    long blockBytes = UserErrorHandler.checkFlags(spec, () -> Sizes.positive("--block", block));
+    long transferBytes = UserErrorHandler.checkFlags(spec, () -> Sizes.positive("--transfer", transfer));
     if (transferBytes > Integer.MAX_VALUE || blockBytes % transferBytes != 0) {
       throw new ParameterException(spec.commandLine(), "--transfer must divide --block and be below 2 GiB, got "
           + transfer + " and " + block);

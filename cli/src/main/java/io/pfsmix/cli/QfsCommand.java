@@ -22,7 +22,7 @@ import picocli.CommandLine.Parameters;
 final class QfsCommand implements Callable<Integer> {
 
   @Parameters(index = "0", paramLabel = "ACTION", description = "up, down or status")
-  String action;
+  ClusterScript.Action action;
 
   @Option(names = "--dir", paramLabel = "DIR", description = "scratch directory. Default: $PFSMIX_QFS_DIR, else "
       + "<pfsmix home>/var/qfs")

@@ -13,7 +13,10 @@ import io.pfsmix.tfidf.TfidfConfigKeys;
 import io.pfsmix.tfidf.TfidfReport;
 
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
 
 /** {@code pfsmix tfidf}: the TF-IDF HTTP attack classifier workload (docs/tfidf.md). */
 @Command(name = "tfidf", mixinStandardHelpOptions = true,
@@ -73,6 +76,9 @@ final class TfidfCommand extends CommandGroup {
         description = "model kinds to compare (default: ${DEFAULT-VALUE})")
     List<String> classifiers;
 
+    @Spec
+    CommandSpec spec;
+
     @Override
     public Integer call() throws Exception {
       TfidfReport.Options o = new TfidfReport.Options();
@@ -87,8 +93,8 @@ final class TfidfCommand extends CommandGroup {
       o.ks = ks;
       for (String kind : classifiers) {
         if (!kind.equals(TfidfConfigKeys.MODEL_CENTROID) && !kind.equals(TfidfConfigKeys.MODEL_LOGISTIC)) {
-          throw new IllegalArgumentException("--classifiers takes " + TfidfConfigKeys.MODEL_CENTROID + " and "
-              + TfidfConfigKeys.MODEL_LOGISTIC + ", got '" + kind + "'");
+          throw new ParameterException(spec.commandLine(), "--classifiers takes " + TfidfConfigKeys.MODEL_CENTROID
+              + " and " + TfidfConfigKeys.MODEL_LOGISTIC + ", got '" + kind + "'");
         }
       }
       TfidfReport.run(localJobs(), o, classifiers, System.out, System.err);
@@ -116,12 +122,15 @@ final class TfidfCommand extends CommandGroup {
     @Option(names = "--threads", paramLabel = "N", defaultValue = "2", description = "map slots of the end-to-end job (default: ${DEFAULT-VALUE})")
     int threads;
 
+    @Spec
+    CommandSpec spec;
+
     @Override
     public Integer call() throws Exception {
       TfidfBench.Options o = new TfidfBench.Options();
       o.work = new Path(work);
       o.model = model == null ? null : new Path(model);
-      o.dataBytes = Sizes.positive("--data-size", dataSize);
+      o.dataBytes = UserErrorHandler.checkFlags(spec, () -> Sizes.positive("--data-size", dataSize));
       o.rounds = rounds;
       o.threads = threads;
       TfidfBench.run(localJobs(), o, System.out);

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.Callable;
+import java.util.function.Consumer;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
@@ -45,10 +46,17 @@ import picocli.CommandLine.ParameterException;
     description = {"Work with pfsmix I/O traces: Hadoop tasks traced by io.pfsmix.trace.hadoop.TracingFileSystem and "
         + "TracingBackendDecorator, programs traced by libpfsmix-trace.so (LD_PRELOAD). A TRACE is a .ptrace file, a "
         + "directory holding them (in it or its sub-directories, as a mix's traces/), or either on a Hadoop file "
-        + "system (hdfs://..., pfs:///...); a file named twice (also through its directory or a link) is read once. "
+        + "system (hdfs://..., pfs:///...); a file named twice (also through its directory or a link) is read once, "
+        + "and a trace that a merged trace named with it was merged from is left out, with a note (each call counts "
+        + "once: a mix's results directory holds both). "
         + "Format: docs/trace-format.md. Tracing overhead: pfsmix bench trace; the format's versions compared: "
         + "pfsmix trace bench."})
 final class TraceCommand extends CommandGroup {
+
+  /** Where a command's notes on its inputs go: stderr, named by the command, beside what it prints on stdout. */
+  static Consumer<String> note(CommandLine.Model.CommandSpec spec) {
+    return note -> System.err.println(spec.name() + ": " + note);
+  }
 
   @Command(name = "summarize", mixinStandardHelpOptions = true,
       description = "The program's data files apart from what its launcher and runtime touched (MPI's and hwloc's "
@@ -72,7 +80,7 @@ final class TraceCommand extends CommandGroup {
       if (top < 0) {
         throw new ParameterException(spec.commandLine(), "--top must be 0 or more, is " + top);
       }
-      List<TraceReader> readers = TraceInputs.open(traces, new Configuration());
+      List<TraceReader> readers = TraceInputs.open(traces, new Configuration(), note(spec));
       TraceSummary summary = new TraceSummary();
       try {
         for (TraceReader reader : readers) {
@@ -109,7 +117,7 @@ final class TraceCommand extends CommandGroup {
       if (limit < -1) {
         throw new ParameterException(spec.commandLine(), "--limit must be 0 or more, or -1 for all, is " + limit);
       }
-      List<TraceReader> readers = TraceInputs.open(traces, new Configuration());
+      List<TraceReader> readers = TraceInputs.open(traces, new Configuration(), note(spec));
       // one large buffer in front of System.out, which would otherwise lock and flush per line
       PrintStream out = new PrintStream(new java.io.BufferedOutputStream(System.out, 1 << 16), false);
       try {
@@ -161,7 +169,7 @@ final class TraceCommand extends CommandGroup {
         throw new ParameterException(spec.commandLine(), "--reorder-window must be 0 or more, is "
             + reorderWindowMillis);
       }
-      List<TraceSource> sources = TraceInputs.sources(traces, new Configuration());
+      List<TraceSource> sources = TraceInputs.sources(traces, new Configuration(), note(spec));
       TraceMerge.Result result;
       try (OutputTarget out = OutputTarget.create(output, "--output", force, sources.stream()
           .map(TraceSource::localFile).filter(Objects::nonNull).toList(), false);
@@ -204,7 +212,7 @@ final class TraceCommand extends CommandGroup {
     @Option(names = "--export-format", paramLabel = "FORMAT", defaultValue = "csv",
         description = "export measured: darshan, simgrid, chrome, pfssim, hecios, disksim or csv "
             + "(default: ${DEFAULT-VALUE})")
-    String exportFormat;
+    ExportFormat exportFormat;
 
     @Option(names = "--dir", paramLabel = "DIR",
         description = "local working directory for the rewritten traces and exports; removed afterwards "
@@ -219,20 +227,14 @@ final class TraceCommand extends CommandGroup {
       if (repetitions <= 0) {
         throw new ParameterException(spec.commandLine(), "--repetitions must be positive, is " + repetitions);
       }
-      ExportFormat format;
-      try {
-        format = ExportFormat.parse(exportFormat);
-      } catch (IllegalArgumentException e) {
-        throw new ParameterException(spec.commandLine(), "--export-format: " + e.getMessage());
-      }
       for (Path trace : traces) {
         TraceReader.requireRegularFile(trace);
       }
       Path work = BenchCommand.scratchDirectory(directory, "pfsmix-trace-bench-");
       try {
         TraceFormatBenchmark bench = new TraceFormatBenchmark(work, repetitions,
-            (trace, output) -> new ExportRun(format, new ExportOptions()).run(List.of(trace), output),
-            format.cliName(), System.out);
+            (trace, output) -> new ExportRun(exportFormat, new ExportOptions()).run(List.of(trace), output),
+            exportFormat.cliName(), System.out);
         for (Path trace : traces) {
           bench.measure(trace);
         }
@@ -290,9 +292,9 @@ final class TraceCommand extends CommandGroup {
 
     @Override
     public Integer call() throws Exception {
-      long read = Sizes.positive("--read-size", readFileSize);
-      long write = Sizes.positive("--write-size", writeFileSize);
-      long block = Sizes.positive("--block", blockSize);
+      long read = UserErrorHandler.checkFlags(spec, () -> Sizes.positive("--read-size", readFileSize));
+      long write = UserErrorHandler.checkFlags(spec, () -> Sizes.positive("--write-size", writeFileSize));
+      long block = UserErrorHandler.checkFlags(spec, () -> Sizes.positive("--block", blockSize));
       if (block > Integer.MAX_VALUE - 64) {
         throw new ParameterException(spec.commandLine(), "--block must be below 2 GiB, is " + blockSize);
       }

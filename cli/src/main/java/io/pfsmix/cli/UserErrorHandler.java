@@ -4,21 +4,37 @@ import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.FileSystemException;
+import java.util.function.Supplier;
 
 import io.pfsmix.trace.tools.FileErrors;
 
 import picocli.CommandLine;
 import picocli.CommandLine.IExecutionExceptionHandler;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParseResult;
 
 /**
- * Turns the errors a user can act on (bad input, missing files, I/O failures) into one line on stderr and exit code 1;
- * anything else is a bug and keeps its stack trace. PFSMIX_DEBUG=1 shows stack traces always.
+ * Turns the errors a user can act on while a command runs (missing files, I/O failures, refused input) into one line on
+ * stderr and exit code 1; anything else is a bug and keeps its stack trace. PFSMIX_DEBUG=1 shows stack traces always.
+ * A bad flag value or combination is not one of these but a usage error (exit 2, with the usage), whether picocli's
+ * parser or the command's own checks refuse it: those checks throw picocli's ParameterException ({@link #checkFlags}).
  */
 final class UserErrorHandler implements IExecutionExceptionHandler {
 
   static final int EXIT_USER_ERROR = 1;
   static final int EXIT_BUG = 70;
+
+  /**
+   * Runs a command's checks of its flag values made outside picocli (Sizes, a library's options), before anything
+   * runs: what they refuse with an IllegalArgumentException is a usage error, as picocli's own refusals are.
+   */
+  static <T> T checkFlags(CommandSpec spec, Supplier<T> check) {
+    try {
+      return check.get();
+    } catch (IllegalArgumentException e) {
+      throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage(), e);
+    }
+  }
 
   @Override
   public int handleExecutionException(Exception e, CommandLine cmd, ParseResult parsed) {

@@ -4,12 +4,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** `pfsmix export` with numbers that mean nothing, and outputs it must not replace. */
+import io.pfsmix.export.ExportFormat;
+import io.pfsmix.trace.format.TraceFormat;
+
+/** `pfsmix export` with numbers that mean nothing, traces that hold nothing, and outputs it must not replace. */
 class ExportCommandErrorsTest {
 
   @TempDir
@@ -22,9 +26,10 @@ class ExportCommandErrorsTest {
     for (String value : List.of("NaN", "Infinity", "-Infinity", "-1e-6")) {
       Cli.Run run = Cli.run("export", "-f", "simgrid", "--link-latency=" + value, "-o", out.toString(),
           trace.toString());
-      assertThat(run.exitCode()).as(value).isEqualTo(1);
-      assertThat(run.errLines()).as(value).containsExactly("export: --link-latency must be a finite number of "
-          + "seconds, 0 or more, got " + Double.parseDouble(value));
+      assertThat(run.exitCode()).as(value).isEqualTo(2);
+      assertThat(run.errLines().get(0)).as(value).isEqualTo("--link-latency must be a finite number of seconds, 0 or "
+          + "more, got " + Double.parseDouble(value));
+      assertThat(run.stderr()).as(value).contains("Usage: pfsmix export ");
       assertThat(out).doesNotExist();
     }
     assertThat(Cli.run("export", "-f", "simgrid", "--link-latency=0", "-o", out.toString(), trace.toString())
@@ -36,19 +41,28 @@ class ExportCommandErrorsTest {
     Path trace = TraceCommandErrorsTest.trace(dir.resolve("t.ptrace"), 10);
     Path out = dir.resolve("out");
     String[][] cases = {
-        {"simgrid", "--link-bw=0", "export: --link-bw must be a positive number of bytes per second, got 0.0"},
-        {"simgrid", "--disk-read-bw=0", "export: --disk-read-bw must be a positive number of bytes per second, got 0.0"},
-        {"darshan", "--file-alignment=0", "export: --file-alignment must be > 0, got 0"},
-        {"darshan", "--dxt-max-segments=-1", "export: --dxt-max-segments must be >= 0, got -1"},
-        {"disksim", "--disksim-devices=0", "export: --disksim-devices must be > 0, got 0"},
-        {"disksim", "--disksim-file-span=-4", "export: --disksim-file-span must be > 0 blocks, got -4"},
+        {"simgrid", "--link-bw=0", "--link-bw must be a positive number of bytes per second, got 0.0"},
+        {"simgrid", "--disk-read-bw=0", "--disk-read-bw must be a positive number of bytes per second, got 0.0"},
+        {"simgrid", "--disk-write-bw=1e", "--disk-write-bw: '1e' is not a size (a number with an optional suffix k, "
+            + "m, g, t or p, powers of 1024: 4096, 64k, 7.2g)"},
+        {"darshan", "--file-alignment=0", "--file-alignment must be > 0, got 0"},
+        {"darshan", "--dxt-max-segments=-1", "--dxt-max-segments must be >= 0, got -1"},
+        {"disksim", "--disksim-devices=0", "--disksim-devices must be > 0, got 0"},
+        {"disksim", "--disksim-file-span=-4", "--disksim-file-span must be > 0 blocks, got -4"},
+        {"csv", "--trace-points=disk", "--trace-points: unknown trace point 'disk'; known: application, storage, "
+            + "posix"},
     };
     for (String[] c : cases) {
       Cli.Run run = Cli.run("export", "-f", c[0], c[1], "-o", out.toString(), trace.toString());
-      assertThat(run.exitCode()).as(c[1]).isEqualTo(1);
-      assertThat(run.errLines()).as(c[1]).containsExactly(c[2]);
+      assertThat(run.exitCode()).as(c[1]).isEqualTo(2);
+      assertThat(run.errLines().get(0)).as(c[1]).isEqualTo(c[2]);
+      assertThat(run.stderr()).as(c[1]).contains("Usage: pfsmix export ");
       assertThat(out).doesNotExist();
     }
+    Cli.Run run = Cli.run("export", "-f", "otf2", "-o", out.toString(), trace.toString());
+    assertThat(run.exitCode()).isEqualTo(2);
+    assertThat(run.errLines().get(0)).isEqualTo("Invalid value for option '--format': unknown export format 'otf2'; "
+        + "known formats: darshan, simgrid, chrome, pfssim, hecios, disksim, csv");
   }
 
   @Test
@@ -144,5 +158,34 @@ class ExportCommandErrorsTest {
     java.util.regex.Matcher m = java.util.regex.Pattern.compile(" to (\\S+)\n").matcher(run.stdout());
     assertThat(m.find()).as(run.stdout()).isTrue();
     assertThat(Path.of(m.group(1))).startsWithRaw(tmp).doesNotExist();
+  }
+
+  @Test
+  void aTraceWithoutRecordsIsOneErrorInEveryFormat() throws Exception {
+    Path empty = TraceCommandErrorsTest.trace(dir.resolve("empty.ptrace"), 0);
+    // killed before its first record: the header alone, no END block
+    byte[] whole = Files.readAllBytes(TraceCommandErrorsTest.trace(dir.resolve("killed.ptrace"), 0));
+    Path killed = Files.write(dir.resolve("killed.ptrace"), Arrays.copyOf(whole, whole.length
+        - TraceFormat.COUNTS_BLOCK_SIZE));
+    // csv, chrome, pfssim, hecios and disksim wrote a header-only or empty output and exited 0, darshan failed without
+    // naming the trace, simgrid wrote a bundle with no actor
+    for (ExportFormat format : ExportFormat.values()) {
+      Path out = dir.resolve("out-" + format.cliName());
+      Cli.Run run = Cli.run("export", "-f", format.cliName(), "-o", out.toString(), empty.toString());
+      assertThat(run.exitCode()).as(format.cliName()).isEqualTo(1);
+      assertThat(run.errLines()).as(format.cliName()).containsExactly("export: " + empty + " holds no record; nothing"
+          + " to export, no output written");
+      assertThat(run.stdout()).as(format.cliName()).isEmpty();
+      run = Cli.run("export", "-f", format.cliName(), "-o", out.toString(), empty.toString(), killed.toString());
+      assertThat(run.exitCode()).as(format.cliName()).isEqualTo(1);
+      assertThat(run.errLines()).as(format.cliName()).containsExactly("export: the traces " + empty + ", " + killed
+          + " hold no record (" + killed + " was cut short at byte offset " + killed.toFile().length() + " (no end "
+          + "block); 0 records read up to its last whole block); nothing to export, no output written");
+      assertThat(out).as(format.cliName()).doesNotExist();
+    }
+    try (var files = Files.list(dir)) {
+      assertThat(files.map(p -> p.getFileName().toString()).toList()).containsExactlyInAnyOrder("empty.ptrace",
+          "killed.ptrace");
+    }
   }
 }

@@ -97,8 +97,10 @@ class TfidfCommandLinesTest {
     run = Cli.run("tfidf", "generate", "--out", "o", "--records", "5", "--attack-share", "most");
     assertThat(run.errLines().get(0))
         .isEqualTo("Invalid value for option '--attack-share': must be a number, got 'most'");
+    // the command's own check of a value is a usage error too, as the parser's (the job jar prints one line, exit 1)
     run = Cli.run("tfidf", "generate", "--out", "o", "--records", "-5");
-    assertThat(run.exitCode()).isEqualTo(1);
-    assertThat(run.errLines()).containsExactly("generate: --records must be positive, got -5");
+    assertThat(run.exitCode()).isEqualTo(2);
+    assertThat(run.errLines().get(0)).isEqualTo("--records must be positive, got -5");
+    assertThat(run.stderr()).contains("Usage: pfsmix tfidf generate ");
   }
 }

@@ -25,8 +25,13 @@ class TraceCommandErrorsTest {
 
   /** A small, complete trace of {@code count} writes. */
   static Path trace(Path file, int count) throws IOException {
-    EventContext rank = new EventContext("n1", 10, "", "", 0);
-    try (TraceWriter writer = TraceWriter.create(file, TraceHeader.current(1_700_000_000_000_000_000L, 0, "n1", 10,
+    return trace(file, count, 10);
+  }
+
+  /** A small, complete trace of {@code count} writes by process {@code pid}, which tells traces apart. */
+  static Path trace(Path file, int count, int pid) throws IOException {
+    EventContext rank = new EventContext("n1", pid, "", "", 0);
+    try (TraceWriter writer = TraceWriter.create(file, TraceHeader.current(1_700_000_000_000_000_000L, 0, "n1", pid,
         "test"))) {
       for (int i = 0; i < count; i++) {
         writer.write(new TraceRecord(1_700_000_000_000_000_000L + i, 5, TraceOp.POSIX_PWRITE, TracePoint.POSIX,
@@ -174,5 +179,37 @@ class TraceCommandErrorsTest {
     assertThat(run.exitCode()).isEqualTo(1);
     assertThat(run.errLines()).containsExactly("summarize: " + empty.getParent() + " holds no .ptrace file, neither in "
         + "it nor in its sub-directories");
+  }
+
+  @Test
+  void aMergedTraceBesideTheTracesItWasMadeFromCountsEachRecordOnce() throws Exception {
+    // a mix's results directory: the phases' traces, and the merged trace made from them
+    Path results = dir.resolve("results");
+    Path a = trace(Files.createDirectories(results.resolve("traces/001-ior-alone")).resolve("a.ptrace"), 10, 10);
+    Path b = trace(Files.createDirectories(results.resolve("traces/002-mixed")).resolve("b.ptrace"), 5, 11);
+    Path merged = results.resolve("trace.ptrace");
+    assertThat(Cli.run("trace", "merge", "-o", merged.toString(), results.resolve("traces").toString()).exitCode())
+        .isZero();
+
+    // each was counted twice: "30 records in 3 trace file(s)"
+    Cli.Run run = Cli.run("trace", "summarize", results.toString());
+    assertThat(run.exitCode()).as(run.stderr()).isZero();
+    assertThat(run.stdout()).startsWith("15 records in 1 trace file(s), 0 lost\n");
+    assertThat(run.errLines()).containsExactly("summarize: left out 2 traces that " + merged + " was merged from and "
+        + "holds already: " + a + ", " + b);
+
+    // export reads its TRACEs the same way
+    Path csv = dir.resolve("all.csv");
+    run = Cli.run("export", "-f", "csv", "-o", csv.toString(), results.toString());
+    assertThat(run.exitCode()).as(run.stderr()).isZero();
+    assertThat(run.stdout()).startsWith("csv: 15 records read, 15 exported");
+    assertThat(run.errLines()).containsExactly("export: left out 2 traces that " + merged + " was merged from and "
+        + "holds already: " + a + ", " + b);
+    assertThat(Files.readAllLines(csv)).hasSize(1 + 15);
+
+    // a trace the merge did not take is still read
+    trace(results.resolve("traces/002-mixed/c.ptrace"), 4, 12);
+    run = Cli.run("trace", "summarize", results.toString());
+    assertThat(run.stdout()).startsWith("19 records in 2 trace file(s), 0 lost\n");
   }
 }

@@ -84,7 +84,7 @@ public record AnalyticsJob(Kind kind, Path program, List<String> args, String la
   /** The jar must be a readable jar; without a Main-Class in its manifest the class to run must follow, in the jar. */
   private static Path checkJar(Path jar, List<String> args, String setting) {
     if (!Files.isRegularFile(jar)) {
-      throw new MixConfigException(setting, jar + (Files.exists(jar) ? " is not a regular file"
+      throw MixConfigException.unavailable(setting, jar + (Files.exists(jar) ? " is not a regular file"
           : " does not exist"));
     }
     try (JarFile file = new JarFile(jar.toFile())) {
@@ -92,17 +92,17 @@ public record AnalyticsJob(Kind kind, Path program, List<String> args, String la
           && file.getManifest().getMainAttributes().getValue("Main-Class") != null;
       if (!main) {
         if (args.isEmpty()) {
-          throw new MixConfigException(setting, jar + " names no Main-Class in its manifest, so the class to"
+          throw MixConfigException.unavailable(setting, jar + " names no Main-Class in its manifest, so the class to"
               + " run must follow it (jar:JAR CLASS ARGS)");
         }
         String entry = args.get(0).replace('.', '/') + ".class";
         if (file.getEntry(entry) == null) {
-          throw new MixConfigException(setting, jar + " has no Main-Class, and no class " + args.get(0)
+          throw MixConfigException.unavailable(setting, jar + " has no Main-Class, and no class " + args.get(0)
               + " to run in its place");
         }
       }
     } catch (IOException e) {
-      throw new MixConfigException(setting, jar + " is not a readable jar: " + e.getMessage());
+      throw MixConfigException.unavailable(setting, jar + " is not a readable jar: " + e.getMessage());
     }
     return jar;
   }
@@ -111,7 +111,7 @@ public record AnalyticsJob(Kind kind, Path program, List<String> args, String la
   private static Path checkSpark(Path home, List<String> args, String setting) {
     Path submit = home.resolve("bin/spark-submit");
     if (!Files.isRegularFile(submit) || !Files.isExecutable(submit)) {
-      throw new MixConfigException(setting, home + " is no Spark installation: " + submit
+      throw MixConfigException.unavailable(setting, home + " is no Spark installation: " + submit
           + (Files.exists(submit) ? " is not an executable file" : " does not exist") + " (pip's pyspark: SPARK_HOME is"
           + " its package directory, .../site-packages/pyspark)");
     }

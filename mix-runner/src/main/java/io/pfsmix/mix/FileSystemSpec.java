@@ -44,10 +44,10 @@ public record FileSystemSpec(Kind kind, String label, URI uri, Path mountDir) {
     if (t.startsWith("pfs@")) {
       Path dir = Path.of(t.substring(4)).toAbsolutePath().normalize();
       if (!Files.isDirectory(dir)) {
-        throw new MixConfigException(MixKeys.FS, "'" + t + "': " + dir + " is not a directory");
+        throw MixConfigException.unavailable(MixKeys.FS, "'" + t + "': " + dir + " is not a directory");
       }
       if (!Files.isWritable(dir)) {
-        throw new MixConfigException(MixKeys.FS, "'" + t + "': " + dir + " is not writable");
+        throw MixConfigException.unavailable(MixKeys.FS, "'" + t + "': " + dir + " is not writable");
       }
       return new FileSystemSpec(Kind.MOUNTED_PFS, "pfs@" + dir, URI.create("pfs:///"), dir);
     }

@@ -139,11 +139,11 @@ public record HpcCommand(String template, String label, int scale) {
     if (word.contains("/")) {
       Path file = Path.of(word).toAbsolutePath().normalize();
       if (!Files.isRegularFile(file)) {
-        throw new MixConfigException(key, file + (Files.exists(file) ? " is not a regular file"
+        throw MixConfigException.unavailable(key, file + (Files.exists(file) ? " is not a regular file"
             : " does not exist"));
       }
       if (!Files.isExecutable(file)) {
-        throw new MixConfigException(key, file + " is not executable");
+        throw MixConfigException.unavailable(key, file + " is not executable");
       }
       return;
     }
@@ -153,14 +153,14 @@ public record HpcCommand(String template, String label, int scale) {
           .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD).start();
       status = p.waitFor();
     } catch (IOException e) {
-      throw new MixConfigException(key, "cannot ask sh whether '" + word + "' is a program: "
+      throw MixConfigException.unavailable(key, "cannot ask sh whether '" + word + "' is a program: "
           + e.getMessage());
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      throw new MixConfigException(key, "interrupted while checking '" + word + "'");
+      throw MixConfigException.unavailable(key, "interrupted while checking '" + word + "'");
     }
     if (status != 0) {
-      throw new MixConfigException(key, "'" + word + "' is neither a program on PATH nor a shell builtin");
+      throw MixConfigException.unavailable(key, "'" + word + "' is neither a program on PATH nor a shell builtin");
     }
   }
 }

@@ -35,7 +35,8 @@ public record JobsSpec(Kind kind, Path confDir) {
     if (t.startsWith("cluster:")) {
       Path dir = Path.of(t.substring("cluster:".length())).toAbsolutePath().normalize();
       if (!Files.isRegularFile(dir.resolve("yarn-site.xml")) && !Files.isRegularFile(dir.resolve("mapred-site.xml"))) {
-        throw new MixConfigException(MixKeys.JOBS, "'" + t + "': " + dir + " holds neither yarn-site.xml nor mapred-site.xml");
+        throw MixConfigException.unavailable(MixKeys.JOBS, "'" + t + "': " + dir
+            + " holds neither yarn-site.xml nor mapred-site.xml");
       }
       return new JobsSpec(Kind.CLUSTER, dir);
     }

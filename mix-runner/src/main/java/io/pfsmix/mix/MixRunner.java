@@ -253,7 +253,7 @@ public final class MixRunner {
         FreeSpace.require(settings.iorSegments() + " segments make a checkpoint of",
             settings.checkpointBytes(settings.iorSegments()), free, CHECKPOINT_SHARE_OF_FREE_SPACE, fs.label());
       } catch (FreeSpace.NotEnoughSpaceException e) {
-        throw new MixConfigException(MixKeys.IOR_SEGMENTS, e.getMessage());
+        throw MixConfigException.unavailable(MixKeys.IOR_SEGMENTS, e.getMessage());
       }
     }
     Map<IorPattern, Integer> segments = new EnumMap<>(IorPattern.class);

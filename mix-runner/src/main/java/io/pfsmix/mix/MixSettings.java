@@ -73,13 +73,13 @@ public record MixSettings(
     try (java.io.Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
       properties.load(in);
     } catch (NoSuchFileException e) {
-      throw new MixConfigException("--config", "no such file: " + file);
+      throw MixConfigException.unavailable("--config", "no such file: " + file);
     } catch (java.nio.charset.CharacterCodingException e) {
       // the decoder's own words are "Input length = 1"
-      throw new MixConfigException("--config", file + " is not a settings file: it is not UTF-8 text (a Java"
+      throw MixConfigException.unavailable("--config", file + " is not a settings file: it is not UTF-8 text (a Java"
           + " properties file, key = value)");
     } catch (IOException | IllegalArgumentException e) {
-      throw new MixConfigException("--config", "cannot read " + file + ": " + e.getMessage());
+      throw MixConfigException.unavailable("--config", "cannot read " + file + ": " + e.getMessage());
     }
     Map<String, String> values = new LinkedHashMap<>();
     properties.stringPropertyNames().stream().sorted().forEach(k -> values.put(k, properties.getProperty(k).trim()));
@@ -213,10 +213,12 @@ public record MixSettings(
         ? Path.of(r.string(MixKeys.RESULTS, "")).toAbsolutePath().normalize() : null;
     if (results != null && Files.exists(results)) {
       if (!Files.isDirectory(results)) {
-        throw new MixConfigException(MixKeys.RESULTS, results + " is a file, not a directory; name a new directory");
+        throw MixConfigException.unavailable(MixKeys.RESULTS, results
+            + " is a file, not a directory; name a new directory");
       }
       if (!isEmptyDirectory(results)) {
-        throw new MixConfigException(MixKeys.RESULTS, results + " exists and is not empty; name a new directory");
+        throw MixConfigException.unavailable(MixKeys.RESULTS, results
+            + " exists and is not empty; name a new directory");
       }
     }
     Map<String, String> asWritten = new TreeMap<>(values);
@@ -279,12 +281,13 @@ public record MixSettings(
     }
     Path binary = Path.of(driver.substring("native:".length())).toAbsolutePath().normalize();
     if (!Files.isRegularFile(binary)) {
-      throw new MixConfigException(MixKeys.IOR_DRIVER, binary + " " + (Files.exists(binary) ? "is not a regular file"
+      throw MixConfigException.unavailable(MixKeys.IOR_DRIVER, binary + " "
+          + (Files.exists(binary) ? "is not a regular file"
           : "does not exist") + " (scripts/ior-build.sh builds the real IOR into"
           + " ~/.cache/pfsmix/ior/current/install/bin/ior)");
     }
     if (!Files.isExecutable(binary)) {
-      throw new MixConfigException(MixKeys.IOR_DRIVER, binary + " is not executable");
+      throw MixConfigException.unavailable(MixKeys.IOR_DRIVER, binary + " is not executable");
     }
     return binary;
   }
@@ -306,13 +309,14 @@ public record MixSettings(
     hadoop.forEach(conf::set);
     NativeIor ior = new NativeIor(conf);
     if (ior.mpirun() == null) {
-      throw new MixConfigException(MixKeys.IOR_DRIVER, "native:" + binary + " runs under mpirun, and "
+      throw MixConfigException.unavailable(MixKeys.IOR_DRIVER, "native:" + binary + " runs under mpirun, and "
           + (conf.get(IorConfigKeys.NATIVE_MPIRUN) != null ? conf.get(IorConfigKeys.NATIVE_MPIRUN) + " ("
           + MixKeys.HADOOP_PREFIX + IorConfigKeys.NATIVE_MPIRUN + ") is not an executable" : "there is no mpirun on PATH"
           + " (Debian's openmpi-bin; or set " + MixKeys.HADOOP_PREFIX + IorConfigKeys.NATIVE_MPIRUN + ")"));
     }
     if (tracing != TracingMode.OFF && !Files.isRegularFile(ior.preloadLibrary())) {
-      throw new MixConfigException(MixKeys.TRACING, "the real IOR is traced by " + ior.preloadLibrary() + ", which is"
+      throw MixConfigException.unavailable(MixKeys.TRACING, "the real IOR is traced by " + ior.preloadLibrary()
+          + ", which is"
           + " not built (./mvnw -pl tracing install; or set " + MixKeys.HADOOP_PREFIX + IorConfigKeys.NATIVE_PRELOAD
           + ", or " + MixKeys.TRACING + " = off)");
     }
@@ -376,7 +380,7 @@ public record MixSettings(
     hadoop.forEach(conf::set);
     Path preload = new NativeIor(conf).preloadLibrary();
     if (!Files.isRegularFile(preload)) {
-      throw new MixConfigException(key, "a command's bytes are counted from its trace by the preload library "
+      throw MixConfigException.unavailable(key, "a command's bytes are counted from its trace by the preload library "
           + preload + ", which is not built (./mvnw -pl tracing package; or set " + MixKeys.HADOOP_PREFIX
           + IorConfigKeys.NATIVE_PRELOAD + ")");
     }
@@ -500,7 +504,7 @@ public record MixSettings(
       try {
         FileSystem.getFileSystemClass(e.getValue(), conf);
       } catch (IOException | RuntimeException problem) {
-        throw new MixConfigException(e.getKey(), "no Hadoop file system for the scheme '" + e.getValue() + "' ("
+        throw MixConfigException.unavailable(e.getKey(), "no Hadoop file system for the scheme '" + e.getValue() + "' ("
             + problem.getMessage() + ")");
       }
     }

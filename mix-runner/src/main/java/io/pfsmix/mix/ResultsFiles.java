@@ -58,7 +58,8 @@ public final class ResultsFiles {
         }
       }
     } catch (IOException e) {
-      throw new MixConfigException(MixKeys.RESULTS, "cannot create the results directory " + dir + ": " + reason(e, dir));
+      throw MixConfigException.unavailable(MixKeys.RESULTS, "cannot create the results directory " + dir + ": "
+          + reason(e, dir));
     }
   }
 
@@ -70,17 +71,17 @@ public final class ResultsFiles {
     try {
       Files.createDirectories(dir);
     } catch (IOException e) {
-      throw new MixConfigException(MixKeys.RESULTS, "cannot create the results directory " + dir + ": "
+      throw MixConfigException.unavailable(MixKeys.RESULTS, "cannot create the results directory " + dir + ": "
           + reason(e, dir));
     }
     Path file = dir.resolve(RESULTS_JSON);
     try (OutputStream out = Files.newOutputStream(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
       JSON.writeValue(out, first);
     } catch (FileAlreadyExistsException e) {
-      throw new MixConfigException(MixKeys.RESULTS, dir + " was taken by another mix started at the same time; name"
-          + " another results directory");
+      throw MixConfigException.unavailable(MixKeys.RESULTS, dir + " was taken by another mix started at the same"
+          + " time; name another results directory");
     } catch (IOException e) {
-      throw new MixConfigException(MixKeys.RESULTS, "cannot write " + file + ": " + reason(e, file));
+      throw MixConfigException.unavailable(MixKeys.RESULTS, "cannot write " + file + ": " + reason(e, file));
     }
   }
 

@@ -79,7 +79,7 @@ final class RunLock implements AutoCloseable {
         }
         fs.delete(entry, false);
         if (attempt == ATTEMPTS) {
-          throw new MixConfigException(key, what + " is in use by another mix (" + describe(fs, holder) + "): "
+          throw MixConfigException.unavailable(key, what + " is in use by another mix (" + describe(fs, holder) + "): "
               + advice(holder));
         }
       }
@@ -135,7 +135,8 @@ final class RunLock implements AutoCloseable {
   void checkHeld() throws IOException {
     try (FileSystem fs = FileSystem.newInstance(dir.toUri(), conf)) {
       if (!fs.exists(entry)) {
-        throw new MixConfigException(key, "the lock on " + what + " (" + entry + ") was removed while this mix ran:"
+        throw MixConfigException.unavailable(key, "the lock on " + what + " (" + entry
+            + ") was removed while this mix ran:"
             + " another run may have used " + what + ", so what was measured there is not trusted");
       }
     }

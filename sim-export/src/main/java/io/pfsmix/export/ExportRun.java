@@ -102,6 +102,11 @@ public final class ExportRun {
             + (reader.lostRecords() == 1 ? "" : "s") + " while tracing (destination failures); they are not exported");
       }
     }
+    if (normalizer.recordsSeen() == 0) {
+      // every format alike: none has an output worth having without a record (a Darshan log needs one), and an empty
+      // file or directory would pass for an export in a script
+      throw new IllegalArgumentException(holdNoRecord(merge.readers()) + "; nothing to export, no output written");
+    }
     if (exported == 0 && normalizer.skippedByPoint() > 0) {
       // every format alike: an output without records is not an export the user asked for
       throw new IllegalArgumentException("--trace-points " + names(options.points()) + " selects none of the "
@@ -111,6 +116,15 @@ public final class ExportRun {
     exporter.finish(normalizer.actors());
     return new Result(target, normalizer.recordsSeen(), exported, normalizer.skippedByPoint(),
         normalizer.actors().size(), warnings);
+  }
+
+  /** "T holds no record", naming the traces, and why where one was cut short. */
+  private static String holdNoRecord(List<TraceReader> traces) {
+    String names = traces.stream().map(TraceReader::name).collect(Collectors.joining(", "));
+    String cut = traces.stream().filter(TraceReader::cutShort).map(TraceReader::cutShortMessage)
+        .collect(Collectors.joining("; "));
+    return (traces.size() == 1 ? names + " holds" : "the traces " + names + " hold") + " no record"
+        + (cut.isEmpty() ? "" : " (" + cut + ")");
   }
 
   /** Trace points as --trace-points takes them. */

@@ -13,7 +13,10 @@ import io.pfsmix.tfidf.generate.DatasetGenerator;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
 import picocli.CommandLine.TypeConversionException;
 
 /**
@@ -28,6 +31,10 @@ public final class TfidfCommands {
 
   /** Where a command's jobs take their configuration from and where it prints. */
   abstract static class JobCommand implements Callable<Integer> {
+    /** A bad flag value is picocli's ParameterException: a usage error under pfsmix, one line under the job jar. */
+    @Spec
+    CommandSpec spec;
+
     /** null: a new Configuration per run, from the classpath's *-site.xml (the launcher's conf/). */
     private final Configuration conf;
     /** null: System.out and System.err as they are when the command runs (tests capture them). */
@@ -102,14 +109,18 @@ public final class TfidfCommands {
     /** What the flags ask the generator for. */
     public DatasetGenerator.Options options() {
       if ((size == null) == (records == null)) {
-        throw new IllegalArgumentException("give exactly one of --size and --records");
+        throw new ParameterException(spec.commandLine(), "give exactly one of --size and --records");
       }
       if (records != null && records <= 0) {
-        throw new IllegalArgumentException("--records must be positive, got " + records);
+        throw new ParameterException(spec.commandLine(), "--records must be positive, got " + records);
       }
       DatasetGenerator.Options o = new DatasetGenerator.Options();
       o.output = new Path(out);
-      o.sizeBytes = size == null ? 0 : Sizes.positive("--size", size);
+      try {
+        o.sizeBytes = size == null ? 0 : Sizes.positive("--size", size);
+      } catch (IllegalArgumentException e) {
+        throw new ParameterException(spec.commandLine(), e.getMessage(), e);
+      }
       o.records = records == null ? 0 : records;
       o.seed = seed;
       o.attackShare = attackShare;
@@ -185,8 +196,8 @@ public final class TfidfCommands {
         if (!s.classifier().equals(TfidfConfigKeys.MODEL_LOGISTIC)
             && !s.classifier().equals(TfidfConfigKeys.MODEL_CENTROID)) {
           // named by the flag given, not the configuration key it sets
-          throw new IllegalArgumentException("--classifier takes " + TfidfConfigKeys.MODEL_LOGISTIC + " or "
-              + TfidfConfigKeys.MODEL_CENTROID + ", got '" + s.classifier() + "'");
+          throw new ParameterException(spec.commandLine(), "--classifier takes " + TfidfConfigKeys.MODEL_LOGISTIC
+              + " or " + TfidfConfigKeys.MODEL_CENTROID + ", got '" + s.classifier() + "'");
         }
         conf.set(TfidfConfigKeys.MODEL, s.classifier());
       }

@@ -116,6 +116,22 @@ public final class TraceBlockWriter {
     }
   }
 
+  /** A SOURCES block: each source's header as the file header holds it, without its tables. */
+  public void writeSources(List<TraceHeader> sources) throws IOException {
+    ByteBuffer payload = startPayload();
+    for (TraceHeader source : sources) {
+      payload = ensure(payload, 24);
+      payload.putShort((short) source.versionMajor());
+      payload.putShort((short) source.versionMinor());
+      payload.putLong(source.wallAnchorNs());
+      payload.putLong(source.monotonicAnchorNs());
+      payload.putInt(source.pid());
+      payload = putString(payload, source.host());
+      payload = putString(payload, source.producer());
+    }
+    writeBlock(TraceFormat.BLOCK_SOURCES, sources.size(), payload);
+  }
+
   /**
    * Writes the encoded records between the buffer's position and limit (a multiple of the record size) as one or more
    * record blocks, preceded by any table entries they may use.

@@ -44,6 +44,12 @@ public final class TraceFormat {
   public static final int BLOCK_PROGRESS = 6;
   /** Since 2.0: records as columns of varint deltas, compressed (see {@link PackedRecords}). */
   public static final int BLOCK_PACKED_RECORDS = 7;
+  /**
+   * Written by merges, before any record: the headers of the traces merged (and of those they were merged from), so
+   * that tools reading a merged trace beside its inputs count each call once. Older readers skip it, as any unknown
+   * type.
+   */
+  public static final int BLOCK_SOURCES = 8;
 
   /** Codec byte of a PACKED RECORDS block: a zstd frame (what 2.0 writes). */
   public static final int CODEC_ZSTD = 1;

@@ -40,6 +40,7 @@ public final class TraceReader implements Closeable, Iterable<TraceRecord> {
   private final List<String> paths = new ArrayList<>();
   private final List<String> strings = new ArrayList<>();
   private final List<EventContext> contexts = new ArrayList<>();
+  private final List<TraceHeader> sources = new ArrayList<>();
   /** Record size from the header: a later minor version may append fields, which this reader skips. */
   private int recordSize;
   /** Offset of the current block when it is a PACKED RECORDS block (whose records have no offsets of their own). */
@@ -210,6 +211,17 @@ public final class TraceReader implements Closeable, Iterable<TraceRecord> {
     return endWallNs;
   }
 
+  /**
+   * The headers of the traces this one was merged from (its SOURCES block; transitively), or none for a trace that no
+   * merge made. A merge writes them before any record, so this reads ahead to the first record block at most.
+   */
+  public List<TraceHeader> mergedFrom() throws IOException {
+    while (recordsRead == 0 && recordsLeftInBlock == 0 && !finished && readBlock()) {
+      // table blocks and SOURCES before the first record
+    }
+    return List.copyOf(sources);
+  }
+
   /** The path table read so far (index = id; id 0 is null). */
   public List<String> pathsSoFar() {
     return List.copyOf(paths.subList(1, paths.size()));
@@ -374,6 +386,7 @@ public final class TraceReader implements Closeable, Iterable<TraceRecord> {
         }
         case TraceFormat.BLOCK_END -> readEnd(data, blockStart);
         case TraceFormat.BLOCK_PROGRESS -> readProgress(data, blockStart);
+        case TraceFormat.BLOCK_SOURCES -> readSources(data, entries);
         default -> {
           // A block type added by a later minor version: its checksum was fine, so skip it.
         }
@@ -409,6 +422,19 @@ public final class TraceReader implements Closeable, Iterable<TraceRecord> {
       String attempt = getString(data);
       int rank = data.getInt();
       contexts.add(new EventContext(host, pid, job, attempt, rank));
+    }
+  }
+
+  private void readSources(ByteBuffer data, int entries) {
+    for (int i = 0; i < entries; i++) {
+      int major = Short.toUnsignedInt(data.getShort());
+      int minor = Short.toUnsignedInt(data.getShort());
+      long wall = data.getLong();
+      long mono = data.getLong();
+      int pid = data.getInt();
+      String host = getString(data);
+      String producer = getString(data);
+      sources.add(new TraceHeader(major, minor, wall, mono, host, pid, producer));
     }
   }
 

@@ -8,6 +8,7 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 /**
  * Writes a trace file from one thread, record by record — for tools that produce or convert traces (merge, sim-export,
@@ -57,6 +58,17 @@ public final class TraceWriter implements Closeable {
     if (!pending.hasRemaining()) {
       writePending();
     }
+  }
+
+  /**
+   * Records which traces this one merges (a SOURCES block), before any record: readers then leave those traces out
+   * when they meet them beside this one.
+   */
+  public void writeSources(List<TraceHeader> sources) throws IOException {
+    if (recordsWritten() > 0) {
+      throw new IllegalStateException("the sources of a trace go before its records");
+    }
+    blocks.writeSources(sources);
   }
 
   /** Records that the producer lost (for example a converter that dropped events); reported in the END block. */

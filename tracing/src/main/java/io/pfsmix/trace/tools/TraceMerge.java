@@ -4,8 +4,10 @@ import java.io.Closeable;
 import java.io.IOException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.PriorityQueue;
+import java.util.Set;
 import java.util.function.Consumer;
 
 import io.pfsmix.trace.format.TraceHeader;
@@ -125,10 +127,17 @@ public final class TraceMerge {
   }
 
   /**
-   * Merges {@code records} into {@code writer} (which the caller closes, as it closes {@code records}). {@code progress}
-   * gets the record count every million records.
+   * Merges {@code records} into {@code writer} (which the caller closes, as it closes {@code records}), after the
+   * headers of its inputs and of what they were merged from (a SOURCES block). {@code progress} gets the record count
+   * every million records.
    */
   public static Result merge(Records records, TraceWriter writer, Consumer<Long> progress) throws IOException {
+    Set<TraceHeader> sources = new LinkedHashSet<>();
+    for (TraceReader reader : records.readers()) {
+      sources.add(reader.header());
+      sources.addAll(reader.mergedFrom());
+    }
+    writer.writeSources(List.copyOf(sources));
     long written = 0;
     for (TraceRecord record = records.next(); record != null; record = records.next()) {
       writer.write(record);

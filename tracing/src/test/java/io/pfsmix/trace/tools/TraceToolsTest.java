@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -35,6 +36,10 @@ class TraceToolsTest {
   Path dir;
 
   private static final long T0 = 1_700_000_000_000_000_000L;
+  /** Where a test of inputs that nothing should be left out of sends the notes. */
+  private static final Consumer<String> NO_NOTE = note -> {
+    throw new AssertionError("unexpected note: " + note);
+  };
 
   /** A trace of {@code count} writes by one context, starting at {@code first} every {@code step} ns. */
   private Path trace(String name, EventContext context, long first, long step, int count, boolean shuffleBlocks)
@@ -354,10 +359,11 @@ class TraceToolsTest {
     trace("traces/002-mixed/c.ptrace", rank, T0, 10, 5, false);
     Files.writeString(dir.resolve("traces/002-mixed/notes.txt"), "not a trace");
 
-    assertThat(read(TraceInputs.sources(List.of(dir.resolve("traces").toString()), new Configuration())))
+    assertThat(read(TraceInputs.sources(List.of(dir.resolve("traces").toString()), new Configuration(), NO_NOTE)))
         .containsExactly("traces/001-alone/a.ptrace: 3", "traces/001-alone/hpc/b.ptrace: 4",
             "traces/002-mixed/c.ptrace: 5");
-    assertThat(read(TraceInputs.sources(List.of("pfs:///traces"), PfsTestFileSystems.posixConfiguration(dir))))
+    assertThat(read(TraceInputs.sources(List.of("pfs:///traces"), PfsTestFileSystems.posixConfiguration(dir),
+        NO_NOTE)))
         .containsExactly("pfs:/traces/001-alone/a.ptrace: 3", "pfs:/traces/001-alone/hpc/b.ptrace: 4",
             "pfs:/traces/002-mixed/c.ptrace: 5");
   }
@@ -367,12 +373,41 @@ class TraceToolsTest {
     Files.createDirectories(dir.resolve("traces/001-alone"));
     Files.writeString(dir.resolve("traces/001-alone/notes.txt"), "not a trace");
     Path traces = dir.resolve("traces");
-    assertThatThrownBy(() -> TraceInputs.sources(List.of(traces.toString()), new Configuration()))
+    assertThatThrownBy(() -> TraceInputs.sources(List.of(traces.toString()), new Configuration(), NO_NOTE))
         .isExactlyInstanceOf(IOException.class)
         .hasMessage(traces + " holds no .ptrace file, neither in it nor in its sub-directories");
-    assertThatThrownBy(() -> TraceInputs.sources(List.of("pfs:///traces"), PfsTestFileSystems.posixConfiguration(dir)))
+    assertThatThrownBy(() -> TraceInputs.sources(List.of("pfs:///traces"), PfsTestFileSystems.posixConfiguration(dir),
+        NO_NOTE))
         .isExactlyInstanceOf(IOException.class)
         .hasMessage("pfs:///traces holds no .ptrace file, neither in it nor in its sub-directories");
+  }
+
+  @Test
+  void aMergedTraceBesideTheTracesItWasMadeFromLeavesThemOutWithANote() throws Exception {
+    // as a mix's results directory holds them: traces/PHASE/*.ptrace and trace.ptrace merged from them
+    Files.createDirectories(dir.resolve("results/traces/001-alone"));
+    Path a = trace("results/traces/001-alone/a.ptrace", new EventContext("n1", 10, "", "", 0), T0, 10, 3, false);
+    Path b = trace("results/traces/001-alone/b.ptrace", new EventContext("n1", 11, "", "", 1), T0, 10, 4, false);
+    trace("results/traces/001-alone/c.ptrace", new EventContext("n1", 12, "", "", 2), T0, 10, 5, false);
+    Path merged = Files.move(merge(TraceMerge.DEFAULT_REORDER_WINDOW_NS, a, b), dir.resolve("results/trace.ptrace"));
+    try (TraceReader reader = TraceReader.open(merged)) {
+      assertThat(reader.mergedFrom()).extracting(TraceHeader::pid).containsExactly(10, 11);
+      assertThat(reader.stream().count()).isEqualTo(7);
+    }
+
+    List<String> notes = new ArrayList<>();
+    assertThat(read(TraceInputs.sources(List.of(dir.resolve("results").toString()), new Configuration(), notes::add)))
+        .containsExactly("results/trace.ptrace: 7", "results/traces/001-alone/c.ptrace: 5");
+    assertThat(notes).containsExactly("left out 2 traces that " + merged + " was merged from and holds already: " + a
+        + ", " + b);
+
+    // a merge of that merge holds its sources too; named in any order, each record is read once
+    Path again = merge(TraceMerge.DEFAULT_REORDER_WINDOW_NS, merged, dir.resolve("results/traces/001-alone/c.ptrace"));
+    notes.clear();
+    assertThat(read(TraceInputs.sources(List.of(a.toString(), dir.resolve("results").toString(), again.toString()),
+        new Configuration(), notes::add))).containsExactly(dir.relativize(again) + ": 12");
+    assertThat(notes).containsExactly("left out 4 traces that " + again + " was merged from and holds already: " + a
+        + ", " + merged + ", " + b + " and 1 more");
   }
 
   @Test
@@ -385,10 +420,10 @@ class TraceToolsTest {
     List<String> names = List.of(a.toString(), dir.resolve("traces").toString(), link.toString(),
         "file://" + dir.resolve("traces/./b.ptrace"), dir + "/traces/../traces/a.ptrace");
 
-    assertThat(read(TraceInputs.sources(names, new Configuration())))
+    assertThat(read(TraceInputs.sources(names, new Configuration(), NO_NOTE)))
         .containsExactly("traces/a.ptrace: 3", "traces/b.ptrace: 4");
     assertThat(read(TraceInputs.sources(List.of("pfs:///traces", "pfs:/traces/b.ptrace", "pfs:///traces/a.ptrace"),
-        PfsTestFileSystems.posixConfiguration(dir)))).containsExactly("pfs:/traces/a.ptrace: 3",
+        PfsTestFileSystems.posixConfiguration(dir), NO_NOTE))).containsExactly("pfs:/traces/a.ptrace: 3",
             "pfs:/traces/b.ptrace: 4");
   }
 }
