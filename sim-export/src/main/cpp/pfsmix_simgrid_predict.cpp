@@ -40,6 +40,10 @@
 //   <actor> library <name>             the actor's calls (sleep, read, write, fsync) enter the named client library
 //                                      one at a time with the other actors naming it: each holds it from its start
 //                                      (its serve CPU included) to its end
+//   <actor> workload <name>            the workload the actor belongs to: with the client host's property
+//                                      busy_slowdown F, a call that starts while an actor of another workload
+//                                      computes (compute or startup) takes F times as long, holding its library
+//                                      the while (the storage's hand-offs wait for cores another job keeps busy)
 // Prints "actor <name> <start> <end>" per actor (simulated seconds) and "total <seconds>".
 #include <simgrid/s4u.hpp>
 #include <xbt/replay.hpp>
@@ -114,6 +118,39 @@ void serve_action(simgrid::xbt::ReplayAction& action) {
   serve_cpu[sg4::this_actor::get_pid()] = {number(action, 2), parts};
 }
 
+// Per actor its workload, and per workload how many of its actors compute now.
+std::map<aid_t, std::string> workload_of;
+std::map<std::string, int, std::less<>> computing;
+
+void workload_action(simgrid::xbt::ReplayAction& action) { workload_of[sg4::this_actor::get_pid()] = action.at(2); }
+
+// Whether an actor of a workload other than the calling actor's computes now.
+bool others_compute() {
+  auto mine = workload_of.find(sg4::this_actor::get_pid());
+  for (const auto& [workload, count] : computing)
+    if (count > 0 && (mine == workload_of.end() || workload != mine->second))
+      return true;
+  return false;
+}
+
+// Counts the calling actor as computing while it lives.
+class Computing {
+ public:
+  Computing() : workload_(workload_of[sg4::this_actor::get_pid()]) { computing[workload_]++; }
+  Computing(const Computing&) = delete;
+  Computing& operator=(const Computing&) = delete;
+  ~Computing() { computing[workload_]--; }
+
+ private:
+  std::string workload_;
+};
+
+// The client host's busy_slowdown (1 without it).
+double busy_slowdown() {
+  const char* value = sg4::this_actor::get_host()->get_property("busy_slowdown");
+  return value == nullptr ? 1.0 : std::strtod(value, nullptr);
+}
+
 void library_action(simgrid::xbt::ReplayAction& action) {
   sg4::MutexPtr& library = libraries[action.at(2)];
   if (!library)
@@ -143,14 +180,19 @@ class CallScope {
         serving_.push_back(sg4::this_actor::exec_init(flops)->set_priority(SERVE_PRIORITY)->start());
       serve_cpu.erase(serve);
     }
+    start_ = sg4::Engine::get_clock();
+    slowed_ = others_compute();
   }
   CallScope(const CallScope&) = delete;
   CallScope& operator=(const CallScope&) = delete;
-  // Waits for the serve CPU, then lets the next call into the library.
+  // Waits for the serve CPU (and, slowed, the call's extra time), then lets the next call into the library.
   void end() {
     for (auto& part : serving_)
       part->wait();
     serving_.clear();
+    if (slowed_)
+      sg4::this_actor::sleep_for((busy_slowdown() - 1) * (sg4::Engine::get_clock() - start_));
+    slowed_ = false;
     if (library_)
       library_->unlock();
     library_ = nullptr;
@@ -159,6 +201,8 @@ class CallScope {
  private:
   sg4::MutexPtr library_;
   std::vector<sg4::ExecPtr> serving_;
+  double start_ = 0;
+  bool slowed_ = false;
 };
 
 void wait_pending() {
@@ -199,6 +243,7 @@ void startup_action(simgrid::xbt::ReplayAction& action) {
       while (client_disk.stores > 0)
         client_disk.idle->wait(lock);
     }
+    Computing busy;
     sg4::this_actor::execute(std::min(remaining, STARTUP_SLICE) * speed);
   }
 }
@@ -211,6 +256,7 @@ void client_disk_stores(int change) {
 }
 
 void compute_action(simgrid::xbt::ReplayAction& action) {
+  Computing busy;
   sg4::this_actor::execute(number(action, 2) * sg4::this_actor::get_host()->get_speed());
 }
 
@@ -339,6 +385,7 @@ int main(int argc, char* argv[]) {
   xbt_replay_action_register("sleep", sleep_action);
   xbt_replay_action_register("serve", serve_action);
   xbt_replay_action_register("library", library_action);
+  xbt_replay_action_register("workload", workload_action);
   xbt_replay_action_register("startup", startup_action);
   xbt_replay_action_register("compute", compute_action);
   xbt_replay_action_register("read", read_action);

@@ -130,6 +130,7 @@ class MixOnClustersTest {
     MixResults mix = runComplete(results, "--fs", "ceph", "--jobs", "yarn-mini", "--patterns", "n-to-1", "--dir", "/mix");
     assertThat(mix.environment().get("ceph").get("file system")).contains("CephFS");
     assertThat(mix.environment().get("ceph").get("jobs")).contains("MiniMRYarnCluster");
+    assertProbedBesideComputing(mix.environment().get("ceph"));
     MixCli.assertTraceMatches(mix, results, "/mix", true);
     // no call waited for the MDS to time out the session of a task JVM killed before it unmounted (60 s): the
     // runner's open of each TFIDF job's output did, when YARN killed finished tasks 100 ms after SIGTERM
@@ -163,7 +164,25 @@ class MixOnClustersTest {
     Path results = out.resolve(fs);
     MixResults mix = runComplete(results, "--fs", fs, "--patterns", "n-to-1", "--dir", "/mix");
     assertThat(mix.environment().get(fs).get("file system")).contains(name);
+    assertProbedBesideComputing(mix.environment().get(fs));
     MixCli.assertTraceMatches(mix, results, "/mix", true);
+  }
+
+  /**
+   * The servers run here: the storage probe ran the checkpoint (2 segments of the mix's 2 x 256 KiB make its 1 MiB)
+   * alone and beside a computing thread, three rounds each, and recorded the ratio where the rounds told it apart.
+   */
+  private static void assertProbedBesideComputing(Map<String, String> environment) {
+    assertThat(environment.get("storage probe: checkpoint beside a computing thread"))
+        .startsWith("pfsmix ior -a HADOOP -w -i 1 -N 2 -b 262144 -t 65536 -s 2 -o /mix/probe-busy/checkpoint");
+    String rounds = environment.get("storage probe: checkpoint MiB/s alone and beside a computing thread");
+    assertThat(rounds).matches("alone [0-9.]+, [0-9.]+, [0-9.]+; beside it [0-9.]+, [0-9.]+, [0-9.]+ \\(IOR's write"
+        + " bandwidth per round, in turn\\)(; the rounds overlap, so no slowdown is recorded)?");
+    String slowdown = environment.get("storage probe: slowdown beside a computing thread");
+    assertThat(slowdown == null).isEqualTo(rounds.endsWith("no slowdown is recorded"));
+    if (slowdown != null) {
+      assertThat(Double.parseDouble(slowdown)).isGreaterThan(1);
+    }
   }
 
   @Test

@@ -122,6 +122,8 @@ class MixOnPfsTest {
     assertThat(Double.parseDouble(environment.get("storage probe: write MiB/s (synced)"))).isPositive();
     assertThat(environment).containsEntry("storage probe: read from", root ? "storage (caches dropped)"
         : "possibly memory (caches not dropped)").containsEntry("storage probe: size", "1.0 MiB");
+    // no servers of its own on this machine: the checkpoint is not probed beside computing
+    assertThat(environment.keySet()).noneMatch(k -> k.contains("beside a computing thread"));
     assertThat(md).contains("## Checks").containsPattern("\\| (none|faster mixed than alone|faster than the storage) \\|");
     assertThat(Files.readString(results.resolve(ResultsFiles.REPORT_HTML))).contains("data:image/png;base64,");
     for (String chart : List.of("throughput-ior.png", "throughput-tfidf.png", "runtime.png", "timeline.png")) {

@@ -71,6 +71,11 @@ final class PredictCommand implements Callable<Integer> {
       + "(its directory's device against hadoop.tmp.dir's, for a local directory; else separate)")
   String clientDisk;
 
+  @Option(names = "--busy-slowdown", paramLabel = "FACTOR", description = "how many times as long a call takes while "
+      + "the other workload computes (the storage's hand-offs wait for cores it keeps busy), 1 or more. Default: what "
+      + "the mix's storage probe measured beside a computing thread (on a local Ceph, OrangeFS or QFS), else 1")
+  Double busySlowdown;
+
   @Option(names = "--no-what-if", description = "skip the what-if tables")
   boolean noWhatIf;
 
@@ -91,6 +96,10 @@ final class PredictCommand implements Callable<Integer> {
     }
     if (ioCpu != null && !(ioCpu >= 0 && ioCpu <= 1)) {
       throw new ParameterException(spec.commandLine(), "--io-cpu must be a fraction from 0 to 1, got " + ioCpu);
+    }
+    if (busySlowdown != null && !(busySlowdown >= 1 && busySlowdown < Double.POSITIVE_INFINITY)) {
+      throw new ParameterException(spec.commandLine(), "--busy-slowdown must be a finite number >= 1, got "
+          + busySlowdown);
     }
     long stripeBytes = UserErrorHandler.checkFlags(spec, () -> Sizes.parse("--stripe", stripe));
     long link = UserErrorHandler.checkFlags(spec, () -> Sizes.parse("--link-bw", linkBw));
@@ -113,7 +122,7 @@ final class PredictCommand implements Callable<Integer> {
           + " is a file; the SimGrid models go in a directory" + (modelDir != null ? "" : ": name one with --model-dir"));
     }
     Predictor.Options options = new Predictor.Options(sim, work, cores, link, linkLatency, stripeBytes, targets,
-        !noWhatIf, ioCpu, clientDisk == null ? null : clientDisk.equals("shared"));
+        !noWhatIf, ioCpu, clientDisk == null ? null : clientDisk.equals("shared"), busySlowdown);
     new Predictor(results, options, System.out).run();
     System.out.println();
     System.out.println("models: " + work);

@@ -45,7 +45,7 @@ final class PredictionTables implements MixRunner.ReportTables {
     Path models = resultsDir.resolve("prediction");
     // pfsmix predict's defaults: this machine's cores, 10 GiB/s links without latency, one target, 1 MiB stripes
     Predictor.Options options = new Predictor.Options(simulator, models, Runtime.getRuntime().availableProcessors(),
-        10L << 30, 0, 1 << 20, 1, false, null, null);
+        10L << 30, 0, 1 << 20, 1, false, null, null, null);
     List<Predictor.Row> rows;
     try (PrintStream quiet = new PrintStream(OutputStream.nullOutputStream(), false, StandardCharsets.UTF_8)) {
       rows = new Predictor(resultsDir, options, quiet).run();

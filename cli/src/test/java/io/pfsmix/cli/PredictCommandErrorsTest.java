@@ -26,6 +26,8 @@ class PredictCommandErrorsTest {
         {"--io-cpu=-0.1", "--io-cpu must be a fraction from 0 to 1, got -0.1"},
         {"--io-cpu=NaN", "--io-cpu must be a fraction from 0 to 1, got NaN"},
         {"--client-disk=maybe", "--client-disk must be shared or separate, got 'maybe'"},
+        {"--busy-slowdown=0.5", "--busy-slowdown must be a finite number >= 1, got 0.5"},
+        {"--busy-slowdown=Infinity", "--busy-slowdown must be a finite number >= 1, got Infinity"},
     };
     for (String[] c : cases) {
       Cli.Run run = Cli.run("predict", c[0], dir.toString());

@@ -1,10 +1,13 @@
 package io.pfsmix.mix;
 
 import java.io.IOException;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
 
+import org.apache.commons.math3.stat.descriptive.rank.Median;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FSDataOutputStream;
@@ -12,6 +15,9 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 
 import io.pfsmix.fs.Sizes;
+import io.pfsmix.ior.IorConfigKeys;
+import io.pfsmix.ior.IorOptions;
+import io.pfsmix.ior.IorRunner;
 
 /**
  * What the storage sustains, measured before the phases through the same file system: a file written and synced
@@ -94,6 +100,117 @@ record StorageProbe(long bytes, double writeMiBs, double readMiBs, boolean readF
     }
     return new StorageProbe(0, Double.parseDouble(write), Double.parseDouble(read),
         STORAGE.equals(environment.get(READ_FROM_KEY)));
+  }
+
+  /**
+   * How much longer the checkpoint's writes take while a thread of this JVM computes beside them, as a job's tasks do in
+   * a mix: the checkpoint's own IOR command (its ranks, sizes, pattern and flags), sized to the probe, run alone and
+   * beside the thread in turn, {@link #BUSY_ROUNDS} rounds each; the median write bandwidth alone over the median beside
+   * it, recorded only where every round beside it was slower than every round alone (were the thread without effect,
+   * that order would come by chance in one of 20 draws: a one-sided exact test at 5 %; a storage whose rounds spread
+   * more than the computing slows it records none). Measured where the storage's servers run on this machine: the
+   * calls' hand-offs (between the ranks in the client library, to the servers and back) then wait for cores the
+   * computing keeps busy, more than the CPU they use accounts for, and a single writer of a file of its own shows little
+   * of it (docs/predict.md, eighth part). `pfsmix predict` slows a call by this factor while the other workload
+   * computes.
+   *
+   * @param alone IOR's write bandwidth of each round alone, MiB/s
+   * @param busy IOR's write bandwidth of each round beside the computing thread, MiB/s
+   * @param command the IOR command run
+   */
+  record BesideComputing(double[] alone, double[] busy, String command) {
+
+    /** Environment key (results.json) that `pfsmix predict` reads the factor from. */
+    static final String SLOWDOWN_KEY = "storage probe: slowdown beside a computing thread";
+    static final String DETAIL_KEY = "storage probe: checkpoint MiB/s alone and beside a computing thread";
+    static final String COMMAND_KEY = "storage probe: checkpoint beside a computing thread";
+
+    /** Rounds of each kind. */
+    static final int BUSY_ROUNDS = 3;
+
+    double aloneMiBs() {
+      return new Median().evaluate(alone);
+    }
+
+    double busyMiBs() {
+      return new Median().evaluate(busy);
+    }
+
+    double slowdown() {
+      return aloneMiBs() / busyMiBs();
+    }
+
+    /** Whether every round beside the thread was slower than every round alone. */
+    boolean separated() {
+      return Arrays.stream(busy).max().orElseThrow() < Arrays.stream(alone).min().orElseThrow();
+    }
+
+    static BesideComputing measure(Configuration conf, List<String> flags, Settling settling)
+        throws IOException, InterruptedException {
+      Configuration run = new Configuration(conf);
+      // the mix's warm-up phase ran before the probe
+      run.setBoolean(IorConfigKeys.WARMUP, false);
+      double[] alone = new double[BUSY_ROUNDS];
+      double[] busy = new double[BUSY_ROUNDS];
+      for (int round = 0; round < BUSY_ROUNDS; round++) {
+        settling.settle();
+        alone[round] = writeBandwidth(run, flags);
+        settling.settle();
+        try (Spinner spinner = Spinner.start()) {
+          busy[round] = writeBandwidth(run, flags);
+        }
+      }
+      return new BesideComputing(alone, busy, String.join(" ", flags));
+    }
+
+    private static double writeBandwidth(Configuration conf, List<String> flags) throws IOException {
+      return IorRunner.run(conf, IorOptions.parse(flags.toArray(new String[0]))).iterations("write").get(0)
+          .bandwidthMiB();
+    }
+
+    void describeInto(Map<String, String> environment) {
+      if (separated()) {
+        environment.put(SLOWDOWN_KEY, String.format(Locale.ROOT, "%.3f", slowdown()));
+      }
+      environment.put(DETAIL_KEY, "alone " + rounds(alone) + "; beside it " + rounds(busy) + " (IOR's write bandwidth"
+          + " per round, in turn)" + (separated() ? "" : "; the rounds overlap, so no slowdown is recorded"));
+      environment.put(COMMAND_KEY, "pfsmix ior " + command);
+    }
+
+    private static String rounds(double[] mibs) {
+      return String.join(", ", Arrays.stream(mibs).mapToObj(m -> String.format(Locale.ROOT, "%.1f", m)).toList());
+    }
+  }
+
+  /** A thread that computes without pause until closed: a task's CPU-bound work, as the classifier's maps do. */
+  private static final class Spinner implements AutoCloseable {
+    private volatile boolean stopped;
+    /** Where the loop's result goes, so that the compiler keeps the loop. */
+    private volatile long sink;
+    private final Thread thread = new Thread(this::spin, "pfsmix-probe-spinner");
+
+    static Spinner start() {
+      Spinner spinner = new Spinner();
+      spinner.thread.setDaemon(true);
+      spinner.thread.start();
+      return spinner;
+    }
+
+    private void spin() {
+      long x = 1;
+      while (!stopped) {
+        for (int i = 0; i < 10_000; i++) {
+          x = x * 6364136223846793005L + 1442695040888963407L;
+        }
+      }
+      sink = x;
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+      stopped = true;
+      thread.join();
+    }
   }
 
   private static double mib(long bytes) {

@@ -110,7 +110,7 @@ class PredictTest {
     Path r = results();
     ByteArrayOutputStream text = new ByteArrayOutputStream();
     List<Predictor.Row> rows = new Predictor(r, new Predictor.Options(simulator.toAbsolutePath(), r.resolve("models"),
-        2, 1e12, 0, MIB, 1, false, null, null), new PrintStream(text, true, StandardCharsets.UTF_8)).run();
+        2, 1e12, 0, MIB, 1, false, null, null, null), new PrintStream(text, true, StandardCharsets.UTF_8)).run();
     assertThat(rows).hasSize(1);
     double[] measured = rows.get(0).measured();
     double[] predicted = rows.get(0).predicted();
@@ -187,7 +187,7 @@ class PredictTest {
     double[] alone = new double[2];
     double[] together = new double[2];
     for (int cores = 1; cores <= 2; cores++) {
-      SimModel.Machine m = new SimModel.Machine(cal, 1, MIB, cores, 1e15, 0, false);
+      SimModel.Machine m = new SimModel.Machine(cal, 1, MIB, cores, 1e15, 0, false, 1);
       Path models = dir.resolve("models-" + cores);
       double t = SimModel.run(simulator.toAbsolutePath(), models.resolve("t"), m, List.of(new SimModel.Workload(tfidf, 1,
           1))).runtime();
@@ -217,7 +217,7 @@ class PredictTest {
     assumeTrue(Files.isExecutable(simulator), "SimGrid predictor not built at " + simulator);
     ByteArrayOutputStream text = new ByteArrayOutputStream();
     new Predictor(r, new Predictor.Options(simulator.toAbsolutePath(), r.resolve("models"), 2, 1e12, 0, MIB, 1, false,
-        0.0, null), new PrintStream(text, true, StandardCharsets.UTF_8)).run();
+        0.0, null, null), new PrintStream(text, true, StandardCharsets.UTF_8)).run();
     assertThat(text.toString(StandardCharsets.UTF_8))
         .contains("CPU beside tfidf's calls 2.00 cores, CPU beside ior's calls 1.00 cores");
     // each 1 ms read of TFIDF has 2 ms of CPU beside it, on two cores at once
@@ -231,7 +231,7 @@ class PredictTest {
     Calibration cal = new Calibration(1e15, 1e15, 0, 0, 2, 1, 0, Map.of(), Double.NaN, 0, Map.of("ior", 1.0));
     SimModel.Result[] together = new SimModel.Result[2];
     for (int cores = 1; cores <= 2; cores++) {
-      SimModel.Machine m = new SimModel.Machine(cal, 1, MIB, cores, 1e15, 0, false);
+      SimModel.Machine m = new SimModel.Machine(cal, 1, MIB, cores, 1e15, 0, false, 1);
       Path models = dir.resolve("serve-" + cores);
       assertThat(SimModel.run(simulator.toAbsolutePath(), models.resolve("i"), m,
           List.of(new SimModel.Workload(ior, 1, 1))).runtime()).as("the write alone").isCloseTo(1.0, within(0.005));
@@ -244,6 +244,48 @@ class PredictTest {
     assertThat(together[0].seconds().get("ior")).isCloseTo(1.1, within(0.005));
     assertThat(together[0].runtime()).isCloseTo(2.0, within(0.005));
     assertThat(together[1].runtime()).isCloseTo(1.0, within(0.005));
+  }
+
+  @Test
+  void callsThatStartWhileTheOtherWorkloadComputesTakeTheBusySlowdownTimesAsLong() throws Exception {
+    long t0 = TestTraces.T0;
+    // IOR: a 1-byte read, then 10 fsyncs of 1 ms back to back; the job (another process): a 1-byte read, 30 ms of
+    // computing, an fsync of 1 ms. IOR's calls all start while the job computes.
+    long[][] rank = new long[11][];
+    rank[0] = new long[] {0, 0, 1, 1000};
+    for (int i = 1; i <= 10; i++) {
+      rank[i] = new long[] {2, 0, 0, 1_000_000, 10_000};
+    }
+    TestTraces ranks = new TestTraces().rankAccesses("n1", 9000, 0, "/ior/ckpt", rank, t0);
+    Path iorDir = Files.createDirectories(dir.resolve("traces/busy-ior"));
+    ranks.write(iorDir);
+    long[][] job = {{0, 0, 1, 1000}, {2, 0, 0, 1_000_000, 30_000_000}};
+    TestTraces jobTraces = new TestTraces().rankAccesses("n1", 9001, 1, "/job/in", job, t0);
+    Path jobDir = Files.createDirectories(dir.resolve("traces/busy-job"));
+    jobTraces.write(jobDir);
+    PhaseCalls ior = PhaseCalls.load(iorDir, "ior", t0, end(ranks));
+    PhaseCalls tfidf = PhaseCalls.load(jobDir, "tfidf", t0, end(jobTraces));
+
+    Path simulator = Paths.get(System.getProperty("pfsmix.simgrid.predict", "target/native/pfsmix-simgrid-predict"));
+    assumeTrue(Files.isExecutable(simulator), "SimGrid predictor not built at " + simulator);
+    Calibration cal = Calibration.fit(List.of(tfidf, ior), 2, 0);
+    double[] iorAlone = new double[2];
+    double[] iorTogether = new double[2];
+    double[] factors = {1, 2};
+    for (int f = 0; f < factors.length; f++) {
+      SimModel.Machine m = new SimModel.Machine(cal, 1, MIB, 2, 1e15, 0, false, factors[f]);
+      Path models = dir.resolve("busy-" + f);
+      iorAlone[f] = SimModel.run(simulator.toAbsolutePath(), models.resolve("i"), m,
+          List.of(new SimModel.Workload(ior, 1, 1))).runtime();
+      iorTogether[f] = SimModel.run(simulator.toAbsolutePath(), models.resolve("both"), m,
+          List.of(new SimModel.Workload(tfidf, 1, 1), new SimModel.Workload(ior, 1, 1))).seconds().get("ior");
+    }
+    // alone nothing else computes: about 11 ms whatever the factor; beside the job's computing the fsyncs take 2 ms
+    // each with the factor 2 (about 21 ms), 1 ms without
+    assertThat(iorAlone[0]).isCloseTo(0.011, within(0.001));
+    assertThat(iorAlone[1]).isCloseTo(iorAlone[0], within(1e-6));
+    assertThat(iorTogether[0]).isCloseTo(iorAlone[0], within(0.0005));
+    assertThat(iorTogether[1]).isCloseTo(0.021, within(0.001));
   }
 
   @Test
@@ -287,7 +329,7 @@ class PredictTest {
     Path simulator = Paths.get(System.getProperty("pfsmix.simgrid.predict", "target/native/pfsmix-simgrid-predict"));
     assumeTrue(Files.isExecutable(simulator), "SimGrid predictor not built at " + simulator);
     Calibration cal = Calibration.fit(List.of(tfidf, ior), 2, 0);
-    SimModel.Machine m = new SimModel.Machine(cal, 1, MIB, 2, 1e15, 0, false);
+    SimModel.Machine m = new SimModel.Machine(cal, 1, MIB, 2, 1e15, 0, false, 1);
     double iorAlone = SimModel.run(simulator.toAbsolutePath(), dir.resolve("lock/i"), m,
         List.of(new SimModel.Workload(ior, 1, 1))).runtime();
     double jobAlone = SimModel.run(simulator.toAbsolutePath(), dir.resolve("lock/t"), m,
@@ -304,7 +346,7 @@ class PredictTest {
     PhaseCalls iorFree = PhaseCalls.load(iorDir, "ior", t0, end(ranks));
     PhaseCalls jobFree = PhaseCalls.load(jobDir, "tfidf", t0, end(jobTraces));
     SimModel.Machine free = new SimModel.Machine(Calibration.fit(List.of(jobFree, iorFree), 2, 0), 1, MIB, 2, 1e15, 0,
-        false);
+        false, 1);
     assertThat(SimModel.run(simulator.toAbsolutePath(), dir.resolve("free/both"), free,
         List.of(new SimModel.Workload(jobFree, 1, 1), new SimModel.Workload(iorFree, 1, 1))).runtime())
         .isCloseTo(0.020, within(0.0005));
@@ -339,7 +381,7 @@ class PredictTest {
       PhaseCalls tfidf = PhaseCalls.load(jobDir, "tfidf", t0, end(job), null, true, perComponent);
       assertThat(tfidf.turns(tfidf.byActor().get("rank-2").get(0))).isEqualTo(perComponent == 0 ? 1 : 8);
       SimModel.Machine m = new SimModel.Machine(Calibration.fit(List.of(tfidf, ior), 2, 0), 1, MIB, 2, 1e15, 0,
-          false);
+          false, 1);
       Path out = dir.resolve("walk-" + perComponent);
       double alone = SimModel.run(simulator.toAbsolutePath(), out.resolve("alone"), m,
           List.of(new SimModel.Workload(tfidf, 1, 1))).seconds().get("tfidf");
@@ -387,7 +429,7 @@ class PredictTest {
 
     Path simulator = Paths.get(System.getProperty("pfsmix.simgrid.predict", "target/native/pfsmix-simgrid-predict"));
     assumeTrue(Files.isExecutable(simulator), "SimGrid predictor not built at " + simulator);
-    SimModel.Machine m = new SimModel.Machine(cal, 1, 64 * MIB, 2, 1e15, 0, false);
+    SimModel.Machine m = new SimModel.Machine(cal, 1, 64 * MIB, 2, 1e15, 0, false, 1);
     Path models = dir.resolve("models");
     double i = SimModel.run(simulator.toAbsolutePath(), models.resolve("i"), m,
         List.of(new SimModel.Workload(ior, 1, 1))).runtime();
@@ -434,7 +476,7 @@ class PredictTest {
     assumeTrue(Files.isExecutable(simulator), "SimGrid predictor not built at " + simulator);
     Path models = dir.resolve("shared-models");
     double replayed = SimModel.run(simulator.toAbsolutePath(), models, new SimModel.Machine(cal, 1, 64 * MIB, 2, 1e15,
-        0, false), List.of(new SimModel.Workload(ior, 1, 1))).runtime();
+        0, false, 1), List.of(new SimModel.Workload(ior, 1, 1))).runtime();
     List<String> first = Files.readAllLines(models.resolve("actions/ior.0.0.txt"));
     List<String> second = Files.readAllLines(models.resolve("actions/ior.1.0.txt"));
     String file = "f0-" + Integer.toHexString("/ior/shared".hashCode());
@@ -476,7 +518,7 @@ class PredictTest {
     assumeTrue(Files.isExecutable(simulator), "SimGrid predictor not built at " + simulator);
     double[] jobMixed = new double[2];
     for (boolean shared : new boolean[] {false, true}) {
-      SimModel.Machine m = new SimModel.Machine(cal, 1, 64 * MIB, 2, 1e15, 0, shared);
+      SimModel.Machine m = new SimModel.Machine(cal, 1, 64 * MIB, 2, 1e15, 0, shared, 1);
       Path models = dir.resolve("client-disk-" + shared);
       double alone = SimModel.run(simulator.toAbsolutePath(), models.resolve("t"), m,
           List.of(new SimModel.Workload(tfidf, 1, 1))).runtime();
@@ -515,7 +557,7 @@ class PredictTest {
     Path simulator = Paths.get(System.getProperty("pfsmix.simgrid.predict", "target/native/pfsmix-simgrid-predict"));
     assumeTrue(Files.isExecutable(simulator), "SimGrid predictor not built at " + simulator);
     Predictor.Options options = new Predictor.Options(simulator.toAbsolutePath(), r.resolve("models"), 2, 1e12, 0,
-        MIB, 1, false, 0.0, null);
+        MIB, 1, false, 0.0, null, null);
     ByteArrayOutputStream text = new ByteArrayOutputStream();
     new Predictor(r, options, new PrintStream(text, true, StandardCharsets.UTF_8)).run();
     assertThat(text.toString(StandardCharsets.UTF_8)).contains("a walk of a path 2 per component (client calls per"
@@ -533,6 +575,50 @@ class PredictTest {
   }
 
   @Test
+  void theStorageProbesSlowdownBesideComputingGoesIntoTheModelUnlessTheOptionSaysOtherwise() throws Exception {
+    Path r = results();
+    String json = Files.readString(r.resolve("results.json"));
+    java.util.function.Function<String, String> probed = value -> json.replace("\"phases\":[", "\"environment\":{\"pfs\":"
+        + "{\"storage probe: slowdown beside a computing thread\":\"" + value + "\"}},\"phases\":[");
+    Path simulator = Paths.get(System.getProperty("pfsmix.simgrid.predict", "target/native/pfsmix-simgrid-predict"));
+    assumeTrue(Files.isExecutable(simulator), "SimGrid predictor not built at " + simulator);
+    ByteArrayOutputStream text = new ByteArrayOutputStream();
+    PrintStream out = new PrintStream(text, true, StandardCharsets.UTF_8);
+    Files.writeString(r.resolve("results.json"), probed.apply("1.613"));
+    new Predictor(r, new Predictor.Options(simulator.toAbsolutePath(), r.resolve("models"), 2, 1e12, 0, MIB, 1, false,
+        null, null, null), out).run();
+    assertThat(text.toString(StandardCharsets.UTF_8)).contains("pfs: a call takes 1.61 times as long while the other"
+        + " workload computes (the mix's storage probe)");
+    Path platform = r.resolve("models/pfs-r1-n-to-1/mixed/platform.xml");
+    assertThat(Files.readString(platform)).contains("<prop id=\"busy_slowdown\" value=\"1.613000000\"/>");
+    assertThat(Files.readString(r.resolve("models/pfs-r1-n-to-1/mixed/actions/ior.0.0.txt")))
+        .startsWith("ior.0.0 workload ior\n");
+
+    // the option wins; 1 leaves the property out
+    text.reset();
+    new Predictor(r, new Predictor.Options(simulator.toAbsolutePath(), r.resolve("models"), 2, 1e12, 0, MIB, 1, false,
+        null, null, 1.0), out).run();
+    assertThat(text.toString(StandardCharsets.UTF_8)).contains("pfs: a call takes 1.00 times as long while the other"
+        + " workload computes (--busy-slowdown)");
+    assertThat(Files.readString(platform)).doesNotContain("busy_slowdown");
+
+    // computing cannot speed the storage up: a probe below 1 measured its spread, and counts as 1
+    text.reset();
+    Files.writeString(r.resolve("results.json"), probed.apply("0.58"));
+    new Predictor(r, new Predictor.Options(simulator.toAbsolutePath(), r.resolve("models"), 2, 1e12, 0, MIB, 1, false,
+        null, null, null), out).run();
+    assertThat(text.toString(StandardCharsets.UTF_8)).contains("pfs: the storage probe measured calls 0.58 times as"
+        + " long beside computing; taken as 1");
+    assertThat(Files.readString(platform)).doesNotContain("busy_slowdown");
+
+    Files.writeString(r.resolve("results.json"), probed.apply("fast"));
+    assertThatThrownBy(() -> new Predictor(r, new Predictor.Options(simulator.toAbsolutePath(), r.resolve("models"), 2,
+        1e12, 0, MIB, 1, false, null, null, null), out).run()).isInstanceOf(IllegalArgumentException.class)
+        .hasMessage(r.resolve("results.json") + ": environment entry 'storage probe: slowdown beside a computing"
+            + " thread' of pfs is 'fast', not a positive number");
+  }
+
+  @Test
   void aRepetitionWhoseAloneTracesAreDamagedOrMissingIsLeftOutSayingWhy() throws Exception {
     Path r = results();
     Path iorDir = r.resolve("traces/003-pfs-r1-n-to-1-ior-alone-traced");
@@ -544,7 +630,7 @@ class PredictTest {
     // its last block lost, as a killed writer leaves it
     Files.write(trace, Arrays.copyOf(whole, whole.length - 16));
     Predictor.Options options = new Predictor.Options(Path.of("/bin/true"), dir.resolve("m"), 1, 1e9, 0, MIB, 1, false,
-        null, null);
+        null, null, null);
     ByteArrayOutputStream text = new ByteArrayOutputStream();
     PrintStream out = new PrintStream(text, true, StandardCharsets.UTF_8);
     // a replay of a cut trace would come out short: the repetition is left out, and with it the only one here
@@ -572,7 +658,7 @@ class PredictTest {
   @Test
   void aDamagedResultsFileIsNamedWithWhereItBreaksInTheParsersOwnWords() throws Exception {
     Predictor.Options options = new Predictor.Options(Path.of("/bin/true"), dir.resolve("m"), 1, 1e9, 0, MIB, 1, false,
-        null, null);
+        null, null, null);
     PrintStream out = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
     Files.writeString(dir.resolve("results.json"), "{\"phases\": [\n");
     assertThatThrownBy(() -> new Predictor(dir, options, out).run()).isInstanceOf(IOException.class)
@@ -586,7 +672,7 @@ class PredictTest {
   @Test
   void aResultsDirectoryWithoutResultsOrTracesIsRefusedNamingWhatIsMissing() throws Exception {
     Predictor.Options options = new Predictor.Options(Path.of("/bin/true"), dir.resolve("m"), 1, 1e9, 0, MIB, 1, false,
-        null, null);
+        null, null, null);
     PrintStream out = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
     assertThatThrownBy(() -> new Predictor(dir, options, out).run()).isInstanceOf(IOException.class)
         .hasMessageContaining(dir.resolve("results.json").toString()).hasMessageContaining("no such results file");

@@ -27,9 +27,11 @@ public final class Predictor {
    * Settings of a prediction. ioCpu: how much (0 to 1) of the copy cost measured in the data calls the model charges the
    * client's cores, or null for the file system's default ({@link #defaultIoCpu}). clientDisk: whether the storage
    * shares a disk with the jobs' own local files, or null for what the mix recorded ({@link #CLIENT_DISK_KEY}).
+   * busySlowdown: how many times as long a call takes while the other workload computes, or null for what the mix's
+   * storage probe measured ({@link #BUSY_SLOWDOWN_KEY}; 1 without one).
    */
   public record Options(Path simulator, Path workDir, int cores, double linkBandwidth, double linkLatency,
-      long stripeBytes, int targets, boolean whatIf, Double ioCpu, Boolean clientDisk) {
+      long stripeBytes, int targets, boolean whatIf, Double ioCpu, Boolean clientDisk, Double busySlowdown) {
   }
 
   /**
@@ -46,6 +48,11 @@ public final class Predictor {
    */
   static final String CLIENT_CALLS_KEY = "client calls";
   static final String ONE_CALL_AT_A_TIME = "one at a time per process";
+  /**
+   * results.json's environment entry (mix-runner's StorageProbe, where the storage's servers run on the machine): how
+   * many times as long the storage took to write and sync beside a computing thread as alone (a number).
+   */
+  static final String BUSY_SLOWDOWN_KEY = "storage probe: slowdown beside a computing thread";
   /** results.json's environment entry: how many calls into the client library a path's component costs (a number). */
   static final String CALLS_PER_PATH_COMPONENT_KEY = "client calls per path component";
 
@@ -120,7 +127,8 @@ public final class Predictor {
             + " turns%s%n", fs.getKey(), CLIENT_CALLS_KEY, perComponent == 0 ? ""
                 : ", a walk of a path " + perComponent + " per component (" + CALLS_PER_PATH_COMPONENT_KEY + ")");
       }
-      rows.addAll(predictFs(fs.getKey(), fs.getValue(), clientDisk, oneCallAtATime, perComponent));
+      double busySlowdown = busySlowdown(fs.getKey(), environment);
+      rows.addAll(predictFs(fs.getKey(), fs.getValue(), clientDisk, oneCallAtATime, perComponent, busySlowdown));
     }
     if (rows.isEmpty()) {
       throw new IllegalArgumentException(results.resolve("results.json") + " has no repetition with TFIDF and IOR traced"
@@ -131,7 +139,7 @@ public final class Predictor {
   }
 
   private List<Row> predictFs(String fs, List<Phase> phases, boolean clientDisk, boolean oneCallAtATime,
-      int callsPerPathComponent)
+      int callsPerPathComponent, double busySlowdown)
       throws IOException, InterruptedException {
     Map<String, PhaseCalls> alone = new LinkedHashMap<>();
     for (Phase p : phases) {
@@ -179,7 +187,7 @@ public final class Predictor {
       // (on a shared machine the storage's speed drifts between repetitions far more than workloads interfere)
       Calibration own = Calibration.fit(List.of(t, i), options.cores(), ioCpu);
       SimModel.Machine repMachine = new SimModel.Machine(own, options.targets(), options.stripeBytes(),
-          options.cores(), options.linkBandwidth(), options.linkLatency(), clientDisk);
+          options.cores(), options.linkBandwidth(), options.linkLatency(), clientDisk, busySlowdown);
       out.printf(Locale.ROOT, "  repetition %d, %s: %s%n", mixed.repetition(), mixed.pattern(), own.describe());
       double[] predicted = simulate(fs + "-r" + mixed.repetition() + "-" + mixed.pattern(), repMachine, t, i, 1, 1);
       double tAlone = tfidf.workloads().get(TFIDF).seconds();
@@ -193,7 +201,7 @@ public final class Predictor {
     printRows(rows);
     if (options.whatIf()) {
       for (Map.Entry<String, PhaseCalls[]> e : firstPerPattern.entrySet()) {
-        whatIf(fs, e.getKey(), cal, clientDisk, e.getValue()[0], e.getValue()[1]);
+        whatIf(fs, e.getKey(), cal, clientDisk, busySlowdown, e.getValue()[0], e.getValue()[1]);
       }
     }
     return rows;
@@ -216,8 +224,8 @@ public final class Predictor {
         m.seconds().get(IOR) / i};
   }
 
-  private void whatIf(String fs, String pattern, Calibration cal, boolean clientDisk, PhaseCalls tfidf,
-      PhaseCalls ior) throws IOException, InterruptedException {
+  private void whatIf(String fs, String pattern, Calibration cal, boolean clientDisk, double busySlowdown,
+      PhaseCalls tfidf, PhaseCalls ior) throws IOException, InterruptedException {
     out.printf(Locale.ROOT, "%nwhat-if (%s, %s, first repetition's traces; simulated):%n%n", fs, pattern);
     out.println("| scenario | " + String.join(" | ", FIGURES) + " |");
     out.println("|---|---:|---:|---:|---:|---:|---:|---:|");
@@ -228,7 +236,7 @@ public final class Predictor {
         {"10x clients, 4x targets", 10, 1.0, options.targets() * 4}};
     for (Object[] s : scenarios) {
       SimModel.Machine machine = new SimModel.Machine(cal, (Integer) s[3], options.stripeBytes(), options.cores(),
-          options.linkBandwidth(), options.linkLatency(), clientDisk);
+          options.linkBandwidth(), options.linkLatency(), clientDisk, busySlowdown);
       String name = fs + "-" + pattern + "-whatif-" + ((String) s[0]).replaceAll("[^a-z0-9]+", "-");
       double[] p = simulate(name, machine, tfidf, ior, (Integer) s[1], (Double) s[2]);
       StringBuilder line = new StringBuilder("| " + s[0]);
@@ -350,6 +358,39 @@ public final class Predictor {
       }
     }
     return null;
+  }
+
+  /** The option's slowdown beside the other workload's computing, else the storage probe's, else 1; said which. */
+  private double busySlowdown(String fs, JsonNode environment) {
+    double slowdown;
+    String from;
+    if (options.busySlowdown() != null) {
+      slowdown = options.busySlowdown();
+      from = "--busy-slowdown";
+    } else if (environment.hasNonNull(BUSY_SLOWDOWN_KEY)) {
+      String entry = environment.path(BUSY_SLOWDOWN_KEY).asText("").trim();
+      try {
+        slowdown = Double.parseDouble(entry);
+      } catch (NumberFormatException e) {
+        slowdown = Double.NaN;
+      }
+      if (!(slowdown > 0) || Double.isInfinite(slowdown)) {
+        throw new IllegalArgumentException(results.resolve("results.json") + ": environment entry '"
+            + BUSY_SLOWDOWN_KEY + "' of " + fs + " is '" + entry + "', not a positive number");
+      }
+      from = "the mix's storage probe";
+      if (slowdown < 1) {
+        // computing beside the storage cannot speed it up: the probe's rounds spread more than the computing slowed them
+        out.printf(Locale.ROOT, "%s: the storage probe measured calls %.2f times as long beside computing; taken as 1%n",
+            fs, slowdown);
+        return 1;
+      }
+    } else {
+      return 1;
+    }
+    out.printf(Locale.ROOT, "%s: a call takes %.2f times as long while the other workload computes (%s)%n", fs,
+        slowdown, from);
+    return slowdown;
   }
 
   /** The number the file system's environment entry starts with; 0 when the mix recorded none (older results). */

@@ -31,9 +31,12 @@ public final class SimModel {
   public record Workload(PhaseCalls calls, int copies, double dataScale) {
   }
 
-  /** The machine the calls are replayed on. */
+  /**
+   * The machine the calls are replayed on. busySlowdown: how many times as long a call takes that starts while an actor
+   * of another workload computes (1: no such effect).
+   */
   public record Machine(Calibration target, int targets, long stripeBytes, int cores, double linkBandwidth,
-      double linkLatency, boolean clientDisk) {
+      double linkLatency, boolean clientDisk, double busySlowdown) {
   }
 
   /** Simulated seconds each workload took, from the model's start (its start-up and tail included). */
@@ -94,6 +97,7 @@ public final class SimModel {
   private static void writeActions(Path file, String name, PhaseCalls p, String actor, List<Call> calls, int copy,
       double scale, Machine m) throws IOException {
     try (BufferedWriter out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+      out.write(name + " workload " + p.workload() + "\n");
       if (p.oneCallAtATime()) {
         // its process's client library, which the process's actors (of either workload) enter one call at a time;
         // each copy of an actor is a client of its own
@@ -199,7 +203,9 @@ public final class SimModel {
     p.append("  <zone id=\"pfsmix\" routing=\"Full\">\n");
     // write-back is bounded like a client's dirty-page cache: a writer waits once 16 of its writes are under way
     p.append("    <host id=\"client\" speed=\"1Gf\" core=\"").append(m.cores()).append("\">\n")
-        .append("      <prop id=\"write_back_depth\" value=\"16\"/>\n    </host>\n");
+        .append("      <prop id=\"write_back_depth\" value=\"16\"/>\n")
+        .append(m.busySlowdown() != 1 ? prop("busy_slowdown", m.busySlowdown()) : "")
+        .append("    </host>\n");
     for (int t = 0; t < m.targets(); t++) {
       p.append("    <host id=\"target-").append(t).append("\" speed=\"1Gf\">\n")
           .append(prop("read_latency", c.readLatency())).append(prop("write_latency", c.writeLatency()))
