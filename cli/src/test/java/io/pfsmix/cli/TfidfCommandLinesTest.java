@@ -102,5 +102,12 @@ class TfidfCommandLinesTest {
     assertThat(run.exitCode()).isEqualTo(2);
     assertThat(run.errLines().get(0)).isEqualTo("--records must be positive, got -5");
     assertThat(run.stderr()).contains("Usage: pfsmix tfidf generate ");
+    // and the training's sizes, before it looks for its input
+    run = Cli.run("tfidf", "train", "--input", "i", "--model", "m", "--top-k", "0");
+    assertThat(run.exitCode()).isEqualTo(2);
+    assertThat(run.errLines().get(0)).isEqualTo("--top-k must be positive, got 0");
+    run = Cli.run("tfidf", "train", "--input", "i", "--model", "m", "--centroids-per-class", "65");
+    assertThat(run.exitCode()).isEqualTo(2);
+    assertThat(run.errLines().get(0)).isEqualTo("--centroids-per-class must be in 1..64, got 65");
   }
 }

@@ -187,6 +187,11 @@ public final class TfidfCommands {
     @Override
     public Integer call() throws Exception {
       Settings s = settings();
+      try {
+        TrainJob.checkSizes(s.topK(), s.centroidsPerClass());
+      } catch (IllegalArgumentException e) {
+        throw new ParameterException(spec.commandLine(), e.getMessage(), e);
+      }
       Configuration conf = conf();
       // as generate's and classify's outputs: a model is replaced only when asked
       if (!overwrite && s.model().getFileSystem(conf).exists(s.model())) {

@@ -367,15 +367,20 @@ final class TrainJob {
 
   // ---- driver ----
 
-  /** Runs both jobs and writes the model; returns it. */
-  static TfidfModel run(Configuration baseConf, Path input, Path modelPath, int topK, int centroidsPerClass,
-      PrintStream progress) throws IOException, InterruptedException {
+  /** The dictionary's and the centroids' sizes a training can make; IllegalArgumentException naming the flag. */
+  static void checkSizes(int topK, int centroidsPerClass) {
     if (topK < 1) {
       throw new IllegalArgumentException("--top-k must be positive, got " + topK);
     }
     if (centroidsPerClass < 1 || centroidsPerClass > 64) {
       throw new IllegalArgumentException("--centroids-per-class must be in 1..64, got " + centroidsPerClass);
     }
+  }
+
+  /** Runs both jobs and writes the model; returns it. */
+  static TfidfModel run(Configuration baseConf, Path input, Path modelPath, int topK, int centroidsPerClass,
+      PrintStream progress) throws IOException, InterruptedException {
+    checkSizes(topK, centroidsPerClass);
     // every key the jobs and their tasks read, checked here so that a bad value fails before any job runs
     TfidfSettings.minDf(baseConf);
     TfidfSettings.maxDfShare(baseConf);

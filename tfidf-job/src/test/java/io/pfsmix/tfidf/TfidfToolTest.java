@@ -90,6 +90,7 @@ class TfidfToolTest {
         {"train: --centroids-per-class must be a whole number, got ''", "train", "--input", "i", "--model", "m",
             "--centroids-per-class="},
         {"classify: missing required option --input, --output", "classify", "--model", "m"},
+        {"train: --top-k must be positive, got 0", "train", "--input", "i", "--model", "m", "--top-k", "0"},
         // named by the configuration key it sets before
         {"train: --classifier takes logistic or centroid, got 'svm'", "train", "--input", "i", "--model", "m",
             "--classifier", "svm"},
