@@ -277,21 +277,7 @@ public final class MixRunner {
       progress.say(String.format(Locale.ROOT, "  %s sustains %.1f MiB/s written and synced, %.1f MiB/s read from %s",
           fs.label(), probe.writeMiBs(), probe.readMiBs(), probe.readFromStorage() ? "storage" : "possibly memory"));
       if (env.clusterDir() != null) {
-        // the checkpoint's command at the probe's size, in a directory of its own
-        int probeSegments = (int) Math.max(1, settings.method().probeBytes()
-            / ((long) settings.iorRanks() * settings.iorBlock()));
-        String probeDir = base() + "/probe-busy";
-        List<String> flags = IorWorkload.flags(settings, settings.patterns().get(0), probeSegments, probeDir);
-        progress.say(fs.label() + ": probing the storage beside a computing thread (the checkpoint at "
-            + Sizes.human(settings.checkpointBytes(probeSegments)) + ", alone and beside it, "
-            + StorageProbe.BesideComputing.BUSY_ROUNDS + " rounds each)");
-        StorageProbe.BesideComputing busy = StorageProbe.BesideComputing.measure(env.conf(), flags, settling);
-        FileSystem.get(env.conf()).delete(new org.apache.hadoop.fs.Path(probeDir), true);
-        busy.describeInto(description);
-        save();
-        progress.say(String.format(Locale.ROOT, "  %.1f MiB/s beside it, %.1f alone (medians): %s", busy.busyMiBs(),
-            busy.aloneMiBs(), busy.separated() ? String.format(Locale.ROOT, "calls take %.2f times as long",
-                busy.slowdown()) : "the rounds overlap, so no slowdown is recorded"));
+        probeBesideComputing(env, fs, description);
       }
     }
     if (settings.balance()) {
@@ -343,6 +329,28 @@ public final class MixRunner {
    *
    * @param step a {@link PhaseKind#BALANCE_IOR} step of a pattern, or a {@link PhaseKind#BALANCE_WORKLOAD} step
    */
+  /** The storage probe's checkpoint alone and beside a computing thread, in a directory of its own, removed after. */
+  private void probeBesideComputing(MixEnvironment env, FileSystemSpec fs, Map<String, String> description)
+      throws IOException, InterruptedException {
+    int probeSegments = (int) Math.max(1, settings.method().probeBytes()
+        / ((long) settings.iorRanks() * settings.iorBlock()));
+    org.apache.hadoop.fs.Path probeDir = new org.apache.hadoop.fs.Path(base() + "/probe-busy");
+    List<String> flags = IorWorkload.flags(settings, settings.patterns().get(0), probeSegments, probeDir.toString());
+    progress.say(fs.label() + ": probing the storage beside a computing thread (the checkpoint at "
+        + Sizes.human(settings.checkpointBytes(probeSegments)) + ", alone and beside it, "
+        + StorageProbe.BesideComputing.BUSY_ROUNDS + " rounds each)");
+    StorageProbe.BesideComputing busy;
+    try {
+      busy = StorageProbe.BesideComputing.measure(env.conf(), flags, settling);
+    } finally {
+      FileSystem.get(env.conf()).delete(probeDir, true);
+    }
+    busy.describeInto(description);
+    save();
+    progress.say(String.format(Locale.ROOT, "  %.1f MiB/s beside it, %.1f alone (medians): %s", busy.busyMiBs(),
+        busy.aloneMiBs(), busy.verdict()));
+  }
+
   private int balance(MixEnvironment env, FileSystemSpec fs, Step step, double tfidfSeconds, long room)
       throws Exception {
     ExtraWorkload extra = step.workload();

@@ -145,6 +145,12 @@ record StorageProbe(long bytes, double writeMiBs, double readMiBs, boolean readF
       return Arrays.stream(busy).max().orElseThrow() < Arrays.stream(alone).min().orElseThrow();
     }
 
+    /** What the rounds say: the slowdown, or that they overlap. */
+    String verdict() {
+      return separated() ? String.format(Locale.ROOT, "calls take %.2f times as long", slowdown())
+          : "the rounds overlap, so no slowdown is recorded";
+    }
+
     static BesideComputing measure(Configuration conf, List<String> flags, Settling settling)
         throws IOException, InterruptedException {
       Configuration run = new Configuration(conf);
@@ -173,7 +179,7 @@ record StorageProbe(long bytes, double writeMiBs, double readMiBs, boolean readF
         environment.put(SLOWDOWN_KEY, String.format(Locale.ROOT, "%.3f", slowdown()));
       }
       environment.put(DETAIL_KEY, "alone " + rounds(alone) + "; beside it " + rounds(busy) + " (IOR's write bandwidth"
-          + " per round, in turn)" + (separated() ? "" : "; the rounds overlap, so no slowdown is recorded"));
+          + " per round, in turn)" + (separated() ? "" : "; " + verdict()));
       environment.put(COMMAND_KEY, "pfsmix ior " + command);
     }
 

@@ -35,6 +35,15 @@ public final class TfidfCommands {
     @Spec
     CommandSpec spec;
 
+    /** Runs a check of flag values made outside picocli; what it refuses is a bad flag value, as picocli's are. */
+    void checkFlags(Runnable check) {
+      try {
+        check.run();
+      } catch (IllegalArgumentException e) {
+        throw new ParameterException(spec.commandLine(), e.getMessage(), e);
+      }
+    }
+
     /** null: a new Configuration per run, from the classpath's *-site.xml (the launcher's conf/). */
     private final Configuration conf;
     /** null: System.out and System.err as they are when the command runs (tests capture them). */
@@ -116,11 +125,7 @@ public final class TfidfCommands {
       }
       DatasetGenerator.Options o = new DatasetGenerator.Options();
       o.output = new Path(out);
-      try {
-        o.sizeBytes = size == null ? 0 : Sizes.positive("--size", size);
-      } catch (IllegalArgumentException e) {
-        throw new ParameterException(spec.commandLine(), e.getMessage(), e);
-      }
+      checkFlags(() -> o.sizeBytes = size == null ? 0 : Sizes.positive("--size", size));
       o.records = records == null ? 0 : records;
       o.seed = seed;
       o.attackShare = attackShare;
@@ -187,11 +192,7 @@ public final class TfidfCommands {
     @Override
     public Integer call() throws Exception {
       Settings s = settings();
-      try {
-        TrainJob.checkSizes(s.topK(), s.centroidsPerClass());
-      } catch (IllegalArgumentException e) {
-        throw new ParameterException(spec.commandLine(), e.getMessage(), e);
-      }
+      checkFlags(() -> TrainJob.checkSizes(s.topK(), s.centroidsPerClass()));
       Configuration conf = conf();
       // as generate's and classify's outputs: a model is replaced only when asked
       if (!overwrite && s.model().getFileSystem(conf).exists(s.model())) {
